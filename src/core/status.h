@@ -1,0 +1,26 @@
+/*
+ * status.h - result codes returned by the rating core.
+ *
+ * The core never throws or prints: every entry point that can reject its
+ * input returns one of these codes, and the PostgreSQL layer turns each into
+ * an ERROR with the right SQLSTATE.  The glue checks argument rules itself
+ * first (so its messages can name the SQL argument); these codes are the
+ * core's own safety net and what the standalone unit tests assert on.
+ */
+#ifndef SKILL_CORE_STATUS_H
+#define SKILL_CORE_STATUS_H
+
+typedef enum sk_status
+{
+	SK_OK = 0,
+	SK_ERR_NOT_FINITE,			/* NaN or +-Infinity among the inputs */
+	SK_ERR_RANGE,				/* a parameter outside its documented range */
+	SK_ERR_SIZE,				/* too few teams/players, mismatched lengths */
+	SK_ERR_NO_MEMORY,			/* allocation failed (standalone use only) */
+	SK_ERR_NO_CONVERGENCE		/* an iteration hit its safety limit */
+} sk_status;
+
+/* A short English description of a status, for tests and can't-happen errors. */
+const char *sk_status_message(sk_status status);
+
+#endif
