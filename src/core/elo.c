@@ -1,0 +1,154 @@
+/*
+ * elo.c - Elo rating formulas (Elo 1978; FIDE Handbook B.02 for K factors).
+ */
+#include <math.h>
+
+#include "elo.h"
+#include "normal.h"
+
+double
+sk_elo_expected(double rating_a, double rating_b, double scale)
+{
+	return 1.0 / (1.0 + pow(10.0, (rating_b - rating_a) / scale));
+}
+
+double
+sk_elo_expected_normal(double rating_a, double rating_b, double s)
+{
+	return sk_norm_cdf((rating_a - rating_b) / (SK_SQRT2 * s));
+}
+
+/* Checks shared by both period updates; spread is scale or s. */
+static sk_status
+check_period(double rating, int n, const double *opponents, const double *scores,
+			 double k, double spread)
+{
+	int			i;
+
+	if (!isfinite(rating) || !isfinite(k) || !isfinite(spread))
+		return SK_ERR_NOT_FINITE;
+	if (k < 0.0 || spread <= 0.0 || n < 0)
+		return SK_ERR_RANGE;
+	for (i = 0; i < n; i++)
+	{
+		if (!isfinite(opponents[i]) || !isfinite(scores[i]))
+			return SK_ERR_NOT_FINITE;
+		if (scores[i] < 0.0 || scores[i] > 1.0)
+			return SK_ERR_RANGE;
+	}
+	return SK_OK;
+}
+
+sk_status
+sk_elo_rate_period(double rating, int n, const double *opponents,
+				   const double *scores, double k, double scale,
+				   double *rating_out, double *expected_total_out)
+{
+	double		actual = 0.0;
+	double		expected = 0.0;
+	int			i;
+	sk_status	status = check_period(rating, n, opponents, scores, k, scale);
+
+	if (status != SK_OK)
+		return status;
+	for (i = 0; i < n; i++)
+	{
+		actual += scores[i];
+		expected += sk_elo_expected(rating, opponents[i], scale);
+	}
+	*rating_out = rating + k * (actual - expected);
+	if (expected_total_out)
+		*expected_total_out = expected;
+	return SK_OK;
+}
+
+sk_status
+sk_elo_rate_period_normal(double rating, int n, const double *opponents,
+						  const double *scores, double k, double s,
+						  double *rating_out)
+{
+	double		actual = 0.0;
+	double		expected = 0.0;
+	int			i;
+	sk_status	status = check_period(rating, n, opponents, scores, k, s);
+
+	if (status != SK_OK)
+		return status;
+	for (i = 0; i < n; i++)
+	{
+		actual += scores[i];
+		expected += sk_elo_expected_normal(rating, opponents[i], s);
+	}
+	*rating_out = rating + k * (actual - expected);
+	return SK_OK;
+}
+
+sk_status
+sk_elo_k_factor(double rating, double games_played,
+				int n_thresholds, const double *thresholds,
+				const double *ks, double provisional_games,
+				double provisional_k, double *k_out)
+{
+	int			bracket = 0;
+	int			i;
+
+	if (!isfinite(rating) || !isfinite(games_played) ||
+		!isfinite(provisional_games) || !isfinite(provisional_k))
+		return SK_ERR_NOT_FINITE;
+	if (n_thresholds < 0 || games_played < 0.0 || provisional_games < 0.0 ||
+		provisional_k < 0.0)
+		return SK_ERR_RANGE;
+	for (i = 0; i <= n_thresholds; i++)
+	{
+		if (!isfinite(ks[i]) || (i < n_thresholds && !isfinite(thresholds[i])))
+			return SK_ERR_NOT_FINITE;
+		if (ks[i] < 0.0 || (i > 0 && i < n_thresholds &&
+							thresholds[i] <= thresholds[i - 1]))
+			return SK_ERR_RANGE;
+	}
+
+	if (games_played < provisional_games)
+	{
+		*k_out = provisional_k;
+		return SK_OK;
+	}
+	while (bracket < n_thresholds && rating >= thresholds[bracket])
+		bracket++;
+	*k_out = ks[bracket];
+	return SK_OK;
+}
+
+sk_status
+sk_elo_rate_multi(int n, const double *ratings, const double *ranks,
+				  double k, double scale, double *ratings_out)
+{
+	int			i,
+				j;
+
+	if (!isfinite(k) || !isfinite(scale))
+		return SK_ERR_NOT_FINITE;
+	if (k < 0.0 || scale <= 0.0)
+		return SK_ERR_RANGE;
+	if (n < 2)
+		return SK_ERR_SIZE;
+	for (i = 0; i < n; i++)
+		if (!isfinite(ratings[i]) || !isfinite(ranks[i]))
+			return SK_ERR_NOT_FINITE;
+
+	for (i = 0; i < n; i++)
+	{
+		double		surplus = 0.0;
+
+		for (j = 0; j < n; j++)
+		{
+			double		score;
+
+			if (j == i)
+				continue;
+			score = ranks[i] < ranks[j] ? 1.0 : ranks[i] == ranks[j] ? 0.5 : 0.0;
+			surplus += score - sk_elo_expected(ratings[i], ratings[j], scale);
+		}
+		ratings_out[i] = ratings[i] + k * surplus / (n - 1);
+	}
+	return SK_OK;
+}

@@ -1,0 +1,57 @@
+/*
+ * elo.h - Elo ratings: logistic and Gaussian expected scores, K-factor
+ * updates for a game or a rating period, bracketed K, and multiplayer Elo.
+ *
+ * Functions that can reject input return sk_status and write results
+ * through pointers; pure formulas of already-valid numbers return doubles.
+ */
+#ifndef SKILL_CORE_ELO_H
+#define SKILL_CORE_ELO_H
+
+#include "status.h"
+
+/* Logistic expected score of A against B: 1/(1 + 10^((rb - ra)/scale)). */
+double		sk_elo_expected(double rating_a, double rating_b, double scale);
+
+/*
+ * Gaussian expected score: each performance ~ N(rating, s^2), so
+ * P(A beats B) = Phi((ra - rb)/(sqrt 2 * s)) (Elo's original model).
+ */
+double		sk_elo_expected_normal(double rating_a, double rating_b, double s);
+
+/*
+ * One rating period against n opponents: R + K*(sum S - sum E).
+ * With n = 1 this is the single-game update.  expected_total_out may be
+ * NULL.  Returns SK_ERR_RANGE for a score outside [0,1], k < 0 or
+ * scale <= 0, SK_ERR_NOT_FINITE for a non-finite input.
+ */
+sk_status	sk_elo_rate_period(double rating, int n, const double *opponents,
+							   const double *scores, double k, double scale,
+							   double *rating_out, double *expected_total_out);
+
+/* The same with the Gaussian expected score (s is the performance SD). */
+sk_status	sk_elo_rate_period_normal(double rating, int n, const double *opponents,
+									  const double *scores, double k, double s,
+									  double *rating_out);
+
+/*
+ * K from rating brackets: thresholds[] ascending (n_thresholds of them),
+ * ks[] has n_thresholds + 1 entries, K = ks[number of thresholds <= rating].
+ * While games_played < provisional_games, K = provisional_k instead.
+ */
+sk_status	sk_elo_k_factor(double rating, double games_played,
+							int n_thresholds, const double *thresholds,
+							const double *ks, double provisional_games,
+							double provisional_k, double *k_out);
+
+/*
+ * Multiplayer Elo as pairwise games: every player meets every other, scoring
+ * 1 / 0.5 / 0 by rank (lower is better, equal ranks draw).  The sum of
+ * (S - E) over the n - 1 pairings is scaled by K/(n - 1), so two players get
+ * plain Elo and a player's change stays within K whatever the field size.
+ * The update is zero-sum.
+ */
+sk_status	sk_elo_rate_multi(int n, const double *ratings, const double *ranks,
+							  double k, double scale, double *ratings_out);
+
+#endif

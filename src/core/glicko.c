@@ -1,0 +1,89 @@
+/*
+ * glicko.c - Glicko-1 rating period update and RD decay.
+ */
+#include <math.h>
+
+#include "glicko.h"
+#include "normal.h"
+
+double
+sk_glicko_g(double rd)
+{
+	const double q = SK_GLICKO_Q;
+
+	return 1.0 / sqrt(1.0 + 3.0 * q * q * rd * rd / (SK_PI * SK_PI));
+}
+
+double
+sk_glicko_expected(double rating, double opponent_rating, double opponent_rd)
+{
+	return 1.0 / (1.0 + pow(10.0, -sk_glicko_g(opponent_rd) *
+							(rating - opponent_rating) / 400.0));
+}
+
+sk_status
+sk_glicko_rate(double rating, double rd, int n,
+			   const double *opp_rating, const double *opp_rd,
+			   const double *scores, double *rating_out, double *rd_out)
+{
+	const double q = SK_GLICKO_Q;
+	double		d2_inv = 0.0;
+	double		gain = 0.0;
+	double		precision;
+	int			i;
+
+	if (!isfinite(rating) || !isfinite(rd))
+		return SK_ERR_NOT_FINITE;
+	if (rd <= 0.0 || n < 0)
+		return SK_ERR_RANGE;
+	for (i = 0; i < n; i++)
+	{
+		if (!isfinite(opp_rating[i]) || !isfinite(opp_rd[i]) || !isfinite(scores[i]))
+			return SK_ERR_NOT_FINITE;
+		if (opp_rd[i] < 0.0 || scores[i] < 0.0 || scores[i] > 1.0)
+			return SK_ERR_RANGE;
+	}
+
+	if (n == 0)
+	{
+		*rating_out = rating;
+		*rd_out = rd;
+		return SK_OK;
+	}
+
+	for (i = 0; i < n; i++)
+	{
+		double		g = sk_glicko_g(opp_rd[i]);
+		double		e = sk_glicko_expected(rating, opp_rating[i], opp_rd[i]);
+
+		d2_inv += q * q * g * g * e * (1.0 - e);
+		gain += g * (scores[i] - e);
+	}
+	precision = 1.0 / (rd * rd) + d2_inv;
+	*rating_out = rating + q / precision * gain;
+	*rd_out = sqrt(1.0 / precision);
+	return SK_OK;
+}
+
+sk_status
+sk_glicko_decay(double rd, double periods, double c, double rd_max, double *rd_out)
+{
+	if (!isfinite(rd) || !isfinite(periods) || !isfinite(c) || !isfinite(rd_max))
+		return SK_ERR_NOT_FINITE;
+	if (rd <= 0.0 || periods < 0.0 || c < 0.0 || rd_max <= 0.0)
+		return SK_ERR_RANGE;
+	*rd_out = fmin(sqrt(rd * rd + c * c * periods), rd_max);
+	return SK_OK;
+}
+
+sk_status
+sk_glicko_c_from_periods(double rd_typical, double periods_to_max, double rd_max,
+						 double *c_out)
+{
+	if (!isfinite(rd_typical) || !isfinite(periods_to_max) || !isfinite(rd_max))
+		return SK_ERR_NOT_FINITE;
+	if (rd_typical <= 0.0 || rd_typical > rd_max || periods_to_max <= 0.0)
+		return SK_ERR_RANGE;
+	*c_out = sqrt((rd_max * rd_max - rd_typical * rd_typical) / periods_to_max);
+	return SK_OK;
+}

@@ -1,0 +1,41 @@
+/*
+ * glicko.h - Glicko-1 (Glickman, "The Glicko system", 1995).
+ *
+ * Ratings and RDs are on the familiar 1500/350 scale.  An opponent's RD may
+ * be 0 (a rating known exactly: g = 1); the rated player's RD must be > 0
+ * because the update divides by it.
+ */
+#ifndef SKILL_CORE_GLICKO_H
+#define SKILL_CORE_GLICKO_H
+
+#include "status.h"
+
+/* q = ln(10)/400, the constant that turns base-10 logistic into base e. */
+#define SK_GLICKO_Q (2.30258509299404568402 / 400.0)
+
+/* g(RD) = 1/sqrt(1 + 3 q^2 RD^2 / pi^2): discounts uncertain opponents. */
+double		sk_glicko_g(double rd);
+
+/* E(s | r, r_j, RD_j) = 1/(1 + 10^(-g(RD_j)(r - r_j)/400)). */
+double		sk_glicko_expected(double rating, double opponent_rating,
+							   double opponent_rd);
+
+/*
+ * Step 2 of the paper: one rating period against n opponents (n = 0 leaves
+ * the player unchanged).  The RD is used as given (apply sk_glicko_decay
+ * first for step 1).  Scores must lie in [0,1].
+ */
+sk_status	sk_glicko_rate(double rating, double rd, int n,
+						   const double *opp_rating, const double *opp_rd,
+						   const double *scores,
+						   double *rating_out, double *rd_out);
+
+/* Step 1: RD grows with t idle periods, RD' = min(sqrt(RD^2 + c^2 t), rd_max). */
+sk_status	sk_glicko_decay(double rd, double periods, double c, double rd_max,
+							double *rd_out);
+
+/* c such that a typical RD reaches rd_max after the given number of periods. */
+sk_status	sk_glicko_c_from_periods(double rd_typical, double periods_to_max,
+									 double rd_max, double *c_out);
+
+#endif

@@ -1,0 +1,186 @@
+/*
+ * glicko2.c - Glicko-2 rating period update with the Illinois iteration for
+ * the new volatility (Glickman 2013, steps 1-8).
+ */
+#include <math.h>
+
+#include "glicko2.h"
+#include "normal.h"
+
+static double
+g2_g(double phi)
+{
+	return 1.0 / sqrt(1.0 + 3.0 * phi * phi / (SK_PI * SK_PI));
+}
+
+static double
+g2_expected(double mu, double opp_mu, double g)
+{
+	return 1.0 / (1.0 + exp(-g * (mu - opp_mu)));
+}
+
+double
+sk_glicko2_expected(double rating, double opponent_rating, double opponent_rd)
+{
+	return g2_expected((rating - SK_GLICKO2_CENTER) / SK_GLICKO2_SCALE,
+					   (opponent_rating - SK_GLICKO2_CENTER) / SK_GLICKO2_SCALE,
+					   g2_g(opponent_rd / SK_GLICKO2_SCALE));
+}
+
+/* The function whose root is ln(vol'^2) (step 5.1). */
+typedef struct vol_objective
+{
+	double		delta2;
+	double		phi2;
+	double		v;
+	double		a;
+	double		tau2;
+} vol_objective;
+
+static double
+vol_f(const vol_objective *o, double x)
+{
+	double		ex = exp(x);
+	double		t = o->phi2 + o->v + ex;
+
+	return ex * (o->delta2 - t) / (2.0 * t * t) - (x - o->a) / o->tau2;
+}
+
+/* Step 5: the new volatility by the Illinois variant of regula falsi. */
+static sk_status
+new_volatility(double vol, double phi, double v, double delta, double tau,
+			   double epsilon, double *vol_out)
+{
+	vol_objective o;
+	double		A,
+				B,
+				fA,
+				fB;
+	int			iter;
+
+	o.delta2 = delta * delta;
+	o.phi2 = phi * phi;
+	o.v = v;
+	o.a = log(vol * vol);
+	o.tau2 = tau * tau;
+
+	A = o.a;
+	if (o.delta2 > o.phi2 + v)
+		B = log(o.delta2 - o.phi2 - v);
+	else
+	{
+		int			k = 1;
+
+		while (vol_f(&o, o.a - k * tau) < 0.0)
+		{
+			if (++k > SK_GLICKO2_MAX_ITER)
+				return SK_ERR_NO_CONVERGENCE;
+		}
+		B = o.a - k * tau;
+	}
+
+	fA = vol_f(&o, A);
+	fB = vol_f(&o, B);
+	for (iter = 0; fabs(B - A) > epsilon; iter++)
+	{
+		double		C,
+					fC;
+
+		if (iter >= SK_GLICKO2_MAX_ITER)
+			return SK_ERR_NO_CONVERGENCE;
+		C = A + (A - B) * fA / (fB - fA);
+		fC = vol_f(&o, C);
+		if (fC * fB < 0.0)
+		{
+			A = B;
+			fA = fB;
+		}
+		else
+			fA /= 2.0;
+		B = C;
+		fB = fC;
+	}
+	*vol_out = exp(A / 2.0);
+	return SK_OK;
+}
+
+sk_status
+sk_glicko2_rate(const sk_glicko2 *player, int n,
+				const double *opp_rating, const double *opp_rd,
+				const double *scores, double tau, double epsilon,
+				sk_glicko2 *out)
+{
+	double		mu,
+				phi,
+				v_inv = 0.0,
+				gain = 0.0,
+				v,
+				delta,
+				vol,
+				phi_star,
+				phi_new;
+	int			i;
+	sk_status	status;
+
+	if (!isfinite(player->rating) || !isfinite(player->rd) ||
+		!isfinite(player->vol) || !isfinite(tau) || !isfinite(epsilon))
+		return SK_ERR_NOT_FINITE;
+	if (player->rd <= 0.0 || player->vol <= 0.0 || tau <= 0.0 ||
+		epsilon <= 0.0 || n < 0)
+		return SK_ERR_RANGE;
+	for (i = 0; i < n; i++)
+	{
+		if (!isfinite(opp_rating[i]) || !isfinite(opp_rd[i]) || !isfinite(scores[i]))
+			return SK_ERR_NOT_FINITE;
+		if (opp_rd[i] < 0.0 || scores[i] < 0.0 || scores[i] > 1.0)
+			return SK_ERR_RANGE;
+	}
+
+	/* Step 2: onto the Glicko-2 scale. */
+	mu = (player->rating - SK_GLICKO2_CENTER) / SK_GLICKO2_SCALE;
+	phi = player->rd / SK_GLICKO2_SCALE;
+
+	if (n == 0)
+	{
+		/* An inactive period: only step 6. */
+		out->rating = player->rating;
+		out->rd = sqrt(phi * phi + player->vol * player->vol) * SK_GLICKO2_SCALE;
+		out->vol = player->vol;
+		return SK_OK;
+	}
+
+	/* Steps 3 and 4: estimated variance v and improvement delta. */
+	for (i = 0; i < n; i++)
+	{
+		double		opp_mu = (opp_rating[i] - SK_GLICKO2_CENTER) / SK_GLICKO2_SCALE;
+		double		g = g2_g(opp_rd[i] / SK_GLICKO2_SCALE);
+		double		e = g2_expected(mu, opp_mu, g);
+
+		v_inv += g * g * e * (1.0 - e);
+		gain += g * (scores[i] - e);
+	}
+	v = 1.0 / v_inv;
+	delta = v * gain;
+
+	/*
+	 * Step 5: new volatility.  When every game was a foregone conclusion
+	 * (rating gaps so large that E(1-E) underflows) v is infinite and the
+	 * games carry no information about volatility: keep it, as in the limit.
+	 */
+	if (isfinite(v) && isfinite(delta))
+	{
+		status = new_volatility(player->vol, phi, v, delta, tau, epsilon, &vol);
+		if (status != SK_OK)
+			return status;
+	}
+	else
+		vol = player->vol;
+
+	/* Steps 6 and 7: new RD and rating; step 8: back to the Glicko-1 scale. */
+	phi_star = sqrt(phi * phi + vol * vol);
+	phi_new = 1.0 / sqrt(1.0 / (phi_star * phi_star) + v_inv);
+	out->rating = (mu + phi_new * phi_new * gain) * SK_GLICKO2_SCALE + SK_GLICKO2_CENTER;
+	out->rd = phi_new * SK_GLICKO2_SCALE;
+	out->vol = vol;
+	return SK_OK;
+}

@@ -1,0 +1,40 @@
+/*
+ * glicko2.h - Glicko-2 (Glickman, "Example of the Glicko-2 system", 2013).
+ *
+ * Inputs and outputs are on the Glicko-1 scale (rating 1500, RD 350); the
+ * conversion to the internal scale uses Glickman's rounded constant 173.7178.
+ */
+#ifndef SKILL_CORE_GLICKO2_H
+#define SKILL_CORE_GLICKO2_H
+
+#include "status.h"
+
+#define SK_GLICKO2_SCALE	173.7178
+#define SK_GLICKO2_CENTER	1500.0
+
+/* Largest number of Illinois steps before we report SK_ERR_NO_CONVERGENCE. */
+#define SK_GLICKO2_MAX_ITER 1000
+
+typedef struct sk_glicko2
+{
+	double		rating;
+	double		rd;
+	double		vol;
+} sk_glicko2;
+
+/* Expected score of player against opponent (uses the opponent's RD). */
+double		sk_glicko2_expected(double rating, double opponent_rating,
+								double opponent_rd);
+
+/*
+ * One rating period against n opponents (their vol is unused).  n = 0 is an
+ * inactive period: only the RD grows, to sqrt(phi^2 + vol^2) (no cap).
+ * tau > 0 constrains the volatility change; epsilon > 0 stops the Illinois
+ * iteration once |B - A| <= epsilon.
+ */
+sk_status	sk_glicko2_rate(const sk_glicko2 *player, int n,
+							const double *opp_rating, const double *opp_rd,
+							const double *scores, double tau, double epsilon,
+							sk_glicko2 *out);
+
+#endif

@@ -1,0 +1,97 @@
+/*
+ * test_glicko.c - Glicko-1 and Glicko-2 cores against Glickman's worked
+ * examples and cases of tests/vectors/glicko1.jsonl and glicko2.jsonl.
+ */
+#include "glicko.h"
+#include "glicko2.h"
+#include "unit.h"
+
+/* Glickman's example: 1500/200 meets 1400/30 (win), 1550/100 (loss), 1700/300 (loss). */
+static const double paper_opp_rating[] = {1400, 1550, 1700};
+static const double paper_opp_rd[] = {30, 100, 300};
+static const double paper_scores[] = {1, 0, 0};
+
+static void
+test_glicko1(void)
+{
+	double		rating,
+				rd,
+				c;
+
+	/* glicko1/rate/glickman-paper-example */
+	CHECK(sk_glicko_rate(1500, 200, 3, paper_opp_rating, paper_opp_rd,
+						 paper_scores, &rating, &rd) == SK_OK);
+	CHECK_CLOSE(rating, 1464.1064627569112, 1e-9);
+	CHECK_CLOSE(rd, 151.39890244796933, 1e-9);
+
+	/* glicko1/expected_score/E-1 and E-5 (an exactly known opponent, RD 0) */
+	CHECK_CLOSE(sk_glicko_expected(1500, 1400, 30), 0.639467736007921, 1e-12);
+	CHECK_CLOSE(sk_glicko_g(30), 0.9954980060779481, 1e-12);
+	CHECK_CLOSE(sk_glicko_expected(1450, 1900, 0), 0.06975828735890625, 1e-12);
+
+	/* glicko1/rate/no-games */
+	CHECK(sk_glicko_rate(1620, 90, 0, NULL, NULL, NULL, &rating, &rd) == SK_OK);
+	CHECK_CLOSE(rating, 1620, 0);
+	CHECK_CLOSE(rd, 90, 0);
+
+	/* glicko1/c_from_periods/glickman-c-example and rd_decay cases */
+	CHECK(sk_glicko_c_from_periods(50, 100, 350, &c) == SK_OK);
+	CHECK_CLOSE(c, 34.64101615137755, 1e-12);
+	CHECK(sk_glicko_decay(50, 10, c, 350, &rd) == SK_OK);
+	CHECK_CLOSE(rd, 120.41594578792296, 1e-9);
+	CHECK(sk_glicko_decay(50, 100, c, 350, &rd) == SK_OK);
+	CHECK_CLOSE(rd, 350, 0);
+
+	/* Rejections. */
+	CHECK(sk_glicko_rate(1500, 0, 3, paper_opp_rating, paper_opp_rd,
+						 paper_scores, &rating, &rd) == SK_ERR_RANGE);
+	CHECK(sk_glicko_rate(NAN, 200, 0, NULL, NULL, NULL, &rating, &rd) == SK_ERR_NOT_FINITE);
+	CHECK(sk_glicko_decay(50, -1, 30, 350, &rd) == SK_ERR_RANGE);
+}
+
+static void
+test_glicko2(void)
+{
+	sk_glicko2	player = {1500, 200, 0.06};
+	sk_glicko2	out;
+
+	/* glicko2/rate/glickman-paper-example: 1464.0507 / 151.5165 / 0.0599960 */
+	CHECK(sk_glicko2_rate(&player, 3, paper_opp_rating, paper_opp_rd,
+						  paper_scores, 0.5, 1e-6, &out) == SK_OK);
+	CHECK_CLOSE(out.rating, 1464.0506705393013, 1e-9);
+	CHECK_CLOSE(out.rd, 151.51652412385727, 1e-9);
+	CHECK_CLOSE(out.vol, 0.059995984286488495, 1e-9);
+
+	/* glicko2/rate/inactive-period */
+	CHECK(sk_glicko2_rate(&player, 0, NULL, NULL, NULL, 0.5, 1e-6, &out) == SK_OK);
+	CHECK_CLOSE(out.rating, 1500, 0);
+	CHECK_CLOSE(out.rd, 200.27141669877065, 1e-9);
+	CHECK_CLOSE(out.vol, 0.06, 0);
+
+	/* Equal players: E = 1/2 exactly. */
+	CHECK_CLOSE(sk_glicko2_expected(1500, 1500, 350), 0.5, 0);
+
+	/* Foregone conclusions stay finite. */
+	{
+		double		opp = 1e6,
+					opp_rd = 30,
+					score = 1;
+
+		CHECK(sk_glicko2_rate(&player, 1, &opp, &opp_rd, &score, 0.5, 1e-6, &out) == SK_OK);
+		CHECK(isfinite(out.rating) && isfinite(out.rd) && isfinite(out.vol));
+	}
+
+	/* Rejections. */
+	player.vol = 0;
+	CHECK(sk_glicko2_rate(&player, 0, NULL, NULL, NULL, 0.5, 1e-6, &out) == SK_ERR_RANGE);
+	player.vol = 0.06;
+	CHECK(sk_glicko2_rate(&player, 0, NULL, NULL, NULL, 0, 1e-6, &out) == SK_ERR_RANGE);
+}
+
+int
+main(void)
+{
+	test_glicko1();
+	test_glicko2();
+	UNIT_DONE("glicko");
+}
