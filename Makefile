@@ -1,0 +1,47 @@
+# skill - PostgreSQL extension for skill ratings and matchmaking (PGXS build).
+#
+#   make && make install        build and install into the server PG_CONFIG names
+#   make installcheck           run the pg_regress suite against a running server
+#   make unittest               build and run the plain-C core's unit tests
+#   bash scripts/test.sh        everything, on a throwaway cluster (see README)
+
+EXTENSION = skill
+EXTVERSION = 0.1.0
+
+MODULE_big = skill
+OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c src/core/*.c)))
+
+# The install script is assembled from src/sql/*.sql in file-name order, so
+# each family keeps its SQL next to its concern.
+DATA_built = $(EXTENSION)--$(EXTVERSION).sql
+SQL_PARTS = $(sort $(wildcard src/sql/*.sql))
+
+REGRESS = $(sort $(notdir $(basename $(wildcard sql/*.sql))))
+REGRESS_OPTS = --load-extension=$(EXTENSION)
+
+EXTRA_CLEAN = $(DATA_built)
+
+PG_CONFIG ?= /usr/lib/postgresql/15/bin/pg_config
+PG_CPPFLAGS = -Isrc -Isrc/core
+# Keep fast-math and friends out: they change the last bits of results.
+override PG_CFLAGS += -std=gnu99 -fno-fast-math
+
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+$(DATA_built): $(SQL_PARTS)
+	cat $(SQL_PARTS) > $@
+
+.PHONY: unittest
+unittest:
+	$(MAKE) -C tests/unit
+
+# What CI builds with: every warning an error.  -Wextra's sign-compare,
+# unused-parameter and missing-field-initializers fire inside PostgreSQL's
+# own headers, so those three stay off.
+WERROR_CFLAGS = -Wall -Wextra -Wno-sign-compare -Wno-unused-parameter \
+	-Wno-missing-field-initializers -Werror
+
+.PHONY: print-werror-cflags
+print-werror-cflags:
+	@echo $(WERROR_CFLAGS)

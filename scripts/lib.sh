@@ -1,0 +1,69 @@
+# scripts/lib.sh - shared steps of scripts/demo.sh and scripts/test.sh:
+# install what is missing, build and install the extension, and run a
+# throwaway PostgreSQL 15 cluster as the postgres user.  Source it.
+
+set -euo pipefail
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+
+PG_MAJOR=15
+PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
+PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
+export PG_CONFIG
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+log() { printf '==> %s\n' "$*" >&2; }
+
+# Debian packages the build, the server and the tests need.
+ensure_packages() {
+	local missing=()
+	local pkg
+	for pkg in postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR make gcc libc6-dev; do
+		dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' \
+			|| missing+=("$pkg")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "missing packages: ${missing[*]} (run as root to install them)" >&2
+		return 1
+	fi
+	log "installing ${missing[*]}"
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Build with every warning an error, then install into PostgreSQL 15.
+build_and_install() {
+	log "building and installing the extension"
+	make -C "$REPO_ROOT" -s PG_CONFIG="$PG_CONFIG" \
+		PG_CFLAGS="$(make -s -C "$REPO_ROOT" print-werror-cflags PG_CONFIG="$PG_CONFIG")"
+	make -C "$REPO_ROOT" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
+}
+
+# Start a socket-only cluster in a private directory; sets PGHOST/PGPORT/PGUSER.
+start_cluster() {
+	CLUSTER_DIR=$(mktemp -d /tmp/skill-pg.XXXXXX)
+	chown postgres: "$CLUSTER_DIR"
+	chmod 700 "$CLUSTER_DIR"
+	log "starting a throwaway cluster in $CLUSTER_DIR"
+	runuser -u postgres -- "$PG_BIN/initdb" -D "$CLUSTER_DIR/data" -U postgres \
+		--auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$CLUSTER_DIR/initdb.log" 2>&1 \
+		|| { cat "$CLUSTER_DIR/initdb.log" >&2; return 1; }
+	runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" \
+		-o "-c listen_addresses= -k $CLUSTER_DIR -c port=54329 ${PG_EXTRA_OPTS:-}" -w start >/dev/null \
+		|| { cat "$CLUSTER_DIR/server.log" >&2; return 1; }
+	export PGHOST=$CLUSTER_DIR PGPORT=54329 PGUSER=postgres
+	trap stop_cluster EXIT
+}
+
+stop_cluster() {
+	[ -n "${CLUSTER_DIR:-}" ] || return 0
+	if ! runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$CLUSTER_DIR/data" -m fast -t 30 -w stop >/dev/null 2>&1; then
+		runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$CLUSTER_DIR/data" -m immediate stop >/dev/null 2>&1 || true
+	fi
+	if [ -n "${KEEP_CLUSTER:-}" ]; then
+		log "cluster files kept in $CLUSTER_DIR"
+	else
+		rm -rf "$CLUSTER_DIR"
+	fi
+	CLUSTER_DIR=
+}

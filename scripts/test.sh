@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# scripts/test.sh - the whole test suite, on a fresh Debian 12 machine as root:
+#   1. the plain-C core's unit tests, then the same under valgrind;
+#   2. build with -Werror, install, and pg_regress on a throwaway cluster
+#      (SQL behaviour, error messages, and the reference-vector conformance);
+#   3. differential tests against the npm peers, when node is present.
+# Ends with one line "N passed, N failed" and exits non-zero on any failure.
+source "$(dirname "$0")/lib.sh"
+
+passed=0
+failed=0
+count() { passed=$((passed + $1)); failed=$((failed + $2)); }
+
+ensure_packages
+command -v valgrind >/dev/null || { [ "$(id -u)" -ne 0 ] || {
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null; }; }
+
+# 1. Core unit tests: each suite prints "name: N passed, N failed".
+log "core unit tests"
+make -C "$REPO_ROOT/tests/unit" -s clean
+make -C "$REPO_ROOT/tests/unit" -s build
+for suite in $(make -C "$REPO_ROOT/tests/unit" -s list); do
+	if line=$(cd "$REPO_ROOT/tests/unit" && "./$suite" | tail -n 1); then :; fi
+	echo "$line"
+	if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+		count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+	else
+		echo "FAIL: $suite did not finish" >&2
+		count 0 1
+	fi
+	if command -v valgrind >/dev/null; then
+		if (cd "$REPO_ROOT/tests/unit" && valgrind -q --error-exitcode=99 --leak-check=full \
+			--errors-for-leak-kinds=definite "./$suite" >/dev/null); then
+			echo "valgrind $suite: clean"
+			count 1 0
+		else
+			echo "FAIL: valgrind found errors in $suite" >&2
+			count 0 1
+		fi
+	fi
+done
+
+# 2. pg_regress against a throwaway cluster.
+build_and_install
+start_cluster
+log "pg_regress"
+cd "$REPO_ROOT"
+rm -f regression.diffs
+regress_out=$(make -s installcheck PG_CONFIG="$PG_CONFIG" 2>&1) || true
+echo "$regress_out" | grep -E '\.\.\. ' || true
+ok=$(echo "$regress_out" | grep -cE '\.\.\. ok' || true)
+bad=$(echo "$regress_out" | grep -cE '\.\.\. FAILED|failed \(ignored\)' || true)
+if [ "$ok" -eq 0 ] && [ "$bad" -eq 0 ]; then
+	echo "$regress_out" >&2
+	echo "FAIL: pg_regress ran no test" >&2
+	bad=1
+fi
+count "$ok" "$bad"
+if [ -s regression.diffs ]; then
+	echo "---- regression.diffs ----"
+	cat regression.diffs
+fi
+
+# 3. Differential tests against npm peers (each prints "name: N passed, N failed").
+for diff_test in "$REPO_ROOT"/tests/differential/*.sh; do
+	[ -e "$diff_test" ] || continue
+	if ! command -v node >/dev/null; then
+		echo "skipped $(basename "$diff_test"): node is not installed"
+		continue
+	fi
+	if line=$(bash "$diff_test" | tail -n 1); then :; fi
+	echo "$line"
+	if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+		count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+	elif [[ $line == skipped* ]]; then
+		:
+	else
+		echo "FAIL: $(basename "$diff_test") did not finish" >&2
+		count 0 1
+	fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

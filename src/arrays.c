@@ -1,0 +1,66 @@
+/*
+ * arrays.c - reading and building float8[] arguments and results.
+ */
+#include "skill.h"
+
+#include <math.h>
+
+#include "catalog/pg_type.h"
+
+/* Number of elements of a 1-D (or empty) array; anything else is an error. */
+int
+array_length_1d(ArrayType *array, const char *arg)
+{
+	if (ARR_NDIM(array) == 0)
+		return 0;
+	if (ARR_NDIM(array) != 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("%s must be a one-dimensional array", arg),
+				 errdetail("It has %d dimensions.", ARR_NDIM(array))));
+	return ARR_DIMS(array)[0];
+}
+
+/*
+ * The elements of a 1-D float8[] without copying: a float8 array with no
+ * NULLs stores its doubles contiguously and aligned.  Every element must be
+ * finite.
+ */
+const double *
+float8_array_values(ArrayType *array, const char *arg, int *count)
+{
+	const double *values;
+	int			n = array_length_1d(array, arg);
+	int			i;
+
+	Assert(ARR_ELEMTYPE(array) == FLOAT8OID);
+	if (array_contains_nulls(array))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s must not contain NULL elements", arg)));
+
+	values = (const double *) ARR_DATA_PTR(array);
+	for (i = 0; i < n; i++)
+	{
+		if (!isfinite(values[i]))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s[%d] must be a finite number",
+							arg, ARR_LBOUND(array)[0] + i),
+					 errdetail("NaN and infinite values are not allowed.")));
+	}
+	*count = n;
+	return values;
+}
+
+ArrayType *
+float8_array_build(const double *values, int count)
+{
+	Datum	   *datums = palloc(sizeof(Datum) * Max(count, 1));
+	int			i;
+
+	for (i = 0; i < count; i++)
+		datums[i] = Float8GetDatum(values[i]);
+	return construct_array(datums, count, FLOAT8OID, sizeof(float8),
+						   FLOAT8PASSBYVAL, TYPALIGN_DOUBLE);
+}

@@ -1,0 +1,118 @@
+/*
+ * checks.c - argument rules shared by every SQL function.
+ *
+ * Each check raises an ERROR whose message names the offending argument, so
+ * a user sees "scores[2] must be between 0 and 1", not a bare failure.
+ * Comparisons are written so NaN fails them too, but finiteness is checked
+ * first to give NaN and Infinity their own message.
+ */
+#include "skill.h"
+
+#include <math.h>
+
+void
+check_finite(const char *arg, double value)
+{
+	if (!isfinite(value))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must be a finite number", arg),
+				 errdetail("NaN and infinite values are not allowed.")));
+}
+
+void
+check_positive(const char *arg, double value)
+{
+	check_finite(arg, value);
+	if (!(value > 0.0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must be greater than zero", arg)));
+}
+
+void
+check_nonnegative(const char *arg, double value)
+{
+	check_finite(arg, value);
+	if (!(value >= 0.0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must not be negative", arg)));
+}
+
+void
+check_score(const char *arg, double value)
+{
+	check_finite(arg, value);
+	if (!(value >= 0.0 && value <= 1.0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must be between 0 and 1", arg),
+				 errdetail("A score is 1 for a win, 0.5 for a draw and 0 for a loss.")));
+}
+
+void
+check_same_length(const char *arg_a, int len_a, const char *arg_b, int len_b)
+{
+	if (len_a != len_b)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("%s and %s must have the same length", arg_a, arg_b),
+				 errdetail("%s has %d elements, %s has %d.",
+						   arg_a, len_a, arg_b, len_b)));
+}
+
+/* Every element of a scores array must be a game score in [0, 1]. */
+void
+check_scores(const char *arg, const double *scores, int count)
+{
+	char		name[NAMEDATALEN + 16];
+	int			i;
+
+	for (i = 0; i < count; i++)
+	{
+		snprintf(name, sizeof(name), "%s[%d]", arg, i + 1);
+		check_score(name, scores[i]);
+	}
+}
+
+/* For functions that are not STRICT because some arguments may be NULL. */
+void
+check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *arg)
+{
+	if (PG_ARGISNULL(argno))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s must not be NULL", arg)));
+}
+
+/*
+ * The glue checks every rule before calling the core, so a core error here
+ * means a rule the glue does not know; still report it as the user's input.
+ */
+void
+report_core_status(sk_status status, const char *what)
+{
+	int			code;
+
+	switch (status)
+	{
+		case SK_OK:
+			return;
+		case SK_ERR_SIZE:
+			code = ERRCODE_ARRAY_SUBSCRIPT_ERROR;
+			break;
+		case SK_ERR_NO_MEMORY:
+			code = ERRCODE_OUT_OF_MEMORY;
+			break;
+		case SK_ERR_NO_CONVERGENCE:
+			code = ERRCODE_DATA_EXCEPTION;
+			break;
+		default:
+			code = ERRCODE_INVALID_PARAMETER_VALUE;
+			break;
+	}
+	ereport(ERROR,
+			(errcode(code),
+			 errmsg("%s: %s", what, sk_status_message(status))));
+}

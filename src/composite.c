@@ -1,0 +1,210 @@
+/*
+ * composite.c - reading and building skill.rating and skill.glicko values.
+ *
+ * Type facts (OID, TupleDesc, storage) are looked up once per call site and
+ * kept in fn_extra, so a query rating a million rows does one lookup.
+ */
+#include "skill.h"
+
+#include <math.h>
+
+#include "access/htup_details.h"
+#include "funcapi.h"
+#include "utils/lsyscache.h"
+#include "utils/typcache.h"
+
+CallCache *
+call_cache(FunctionCallInfo fcinfo)
+{
+	if (fcinfo->flinfo->fn_extra == NULL)
+		fcinfo->flinfo->fn_extra = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt,
+														  sizeof(CallCache));
+	return (CallCache *) fcinfo->flinfo->fn_extra;
+}
+
+void
+composite_init(CompositeType *type, Oid typid, MemoryContext mcxt)
+{
+	MemoryContext old = MemoryContextSwitchTo(mcxt);
+
+	type->desc = lookup_rowtype_tupdesc_copy(typid, -1);
+	MemoryContextSwitchTo(old);
+	type->typid = typid;
+	get_typlenbyvalalign(typid, &type->typlen, &type->typbyval, &type->typalign);
+}
+
+/* The composite type of the result, or of its elements for an array result. */
+void
+composite_init_result(FunctionCallInfo fcinfo, CompositeType *type)
+{
+	Oid			rettype;
+	Oid			elemtype;
+
+	if (OidIsValid(type->typid))
+		return;
+	rettype = get_fn_expr_rettype(fcinfo->flinfo);
+	if (!OidIsValid(rettype))
+		rettype = get_func_rettype(fcinfo->flinfo->fn_oid);
+	elemtype = get_element_type(rettype);
+	composite_init(type, OidIsValid(elemtype) ? elemtype : rettype,
+				   fcinfo->flinfo->fn_mcxt);
+}
+
+/* The composite type of an argument, or of its elements for an array. */
+void
+composite_init_arg(FunctionCallInfo fcinfo, int argno, CompositeType *type)
+{
+	Oid			argtype;
+	Oid			elemtype;
+
+	if (OidIsValid(type->typid))
+		return;
+	argtype = get_fn_expr_argtype(fcinfo->flinfo, argno);
+	if (!OidIsValid(argtype))
+		elog(ERROR, "could not determine the type of argument %d", argno + 1);
+	elemtype = get_element_type(argtype);
+	composite_init(type, OidIsValid(elemtype) ? elemtype : argtype,
+				   fcinfo->flinfo->fn_mcxt);
+}
+
+void
+composite_read(CompositeType *type, HeapTupleHeader tuple, int natts,
+			   double *values, bool *nulls)
+{
+	HeapTupleData tmp;
+	Datum		datums[4];
+	int			i;
+
+	Assert(natts <= 4 && type->desc->natts == natts);
+	tmp.t_len = HeapTupleHeaderGetDatumLength(tuple);
+	ItemPointerSetInvalid(&tmp.t_self);
+	tmp.t_tableOid = InvalidOid;
+	tmp.t_data = tuple;
+	heap_deform_tuple(&tmp, type->desc, datums, nulls);
+	for (i = 0; i < natts; i++)
+		values[i] = nulls[i] ? 0.0 : DatumGetFloat8(datums[i]);
+}
+
+Datum
+composite_build(CompositeType *type, int natts, const double *values, const bool *nulls)
+{
+	Datum		datums[4];
+	bool		isnull[4];
+	int			i;
+
+	Assert(natts <= 4 && type->desc->natts == natts);
+	for (i = 0; i < natts; i++)
+	{
+		datums[i] = Float8GetDatum(values[i]);
+		isnull[i] = nulls ? nulls[i] : false;
+	}
+	return HeapTupleGetDatum(heap_form_tuple(type->desc, datums, isnull));
+}
+
+static void
+field_not_null(bool isnull, const char *arg, const char *field)
+{
+	if (isnull)
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s.%s must not be NULL", arg, field)));
+}
+
+/* A skill.rating: finite mu, finite sigma > 0. */
+void
+rating_read(CompositeType *type, HeapTupleHeader tuple, const char *arg,
+			double *mu, double *sigma)
+{
+	double		values[2];
+	bool		nulls[2];
+	char		name[NAMEDATALEN + 16];
+
+	composite_read(type, tuple, 2, values, nulls);
+	field_not_null(nulls[0], arg, "mu");
+	field_not_null(nulls[1], arg, "sigma");
+	snprintf(name, sizeof(name), "%s.mu", arg);
+	check_finite(name, values[0]);
+	snprintf(name, sizeof(name), "%s.sigma", arg);
+	check_positive(name, values[1]);
+	*mu = values[0];
+	*sigma = values[1];
+}
+
+Datum
+rating_build(CompositeType *type, double mu, double sigma)
+{
+	double		values[2] = {mu, sigma};
+
+	return composite_build(type, 2, values, NULL);
+}
+
+/*
+ * A skill.glicko: finite rating, rd > 0 (an opponent's rd may be 0: a rating
+ * known exactly), vol > 0 or NULL (Glicko-1 does not use it).
+ */
+void
+glicko_read(CompositeType *type, HeapTupleHeader tuple, const char *arg,
+			bool opponent, GlickoValue *out)
+{
+	double		values[3];
+	bool		nulls[3];
+	char		name[NAMEDATALEN + 16];
+
+	composite_read(type, tuple, 3, values, nulls);
+	field_not_null(nulls[0], arg, "rating");
+	field_not_null(nulls[1], arg, "rd");
+	snprintf(name, sizeof(name), "%s.rating", arg);
+	check_finite(name, values[0]);
+	snprintf(name, sizeof(name), "%s.rd", arg);
+	if (opponent)
+		check_nonnegative(name, values[1]);
+	else
+		check_positive(name, values[1]);
+	if (!nulls[2])
+	{
+		snprintf(name, sizeof(name), "%s.vol", arg);
+		check_positive(name, values[2]);
+	}
+	out->rating = values[0];
+	out->rd = values[1];
+	out->vol = values[2];
+	out->vol_null = nulls[2];
+}
+
+Datum
+glicko_build(CompositeType *type, const GlickoValue *value)
+{
+	double		values[3] = {value->rating, value->rd, value->vol};
+	bool		nulls[3] = {false, false, value->vol_null};
+
+	return composite_build(type, 3, values, nulls);
+}
+
+/* A 1-D skill.glicko[] of opponents (each rd >= 0); NULL elements rejected. */
+GlickoValue *
+glicko_array_read(CompositeType *type, ArrayType *array, const char *arg, int *count)
+{
+	Datum	   *elems;
+	bool	   *nulls;
+	int			n = array_length_1d(array, arg);
+	int			i;
+	GlickoValue *out;
+	char		name[NAMEDATALEN + 16];
+
+	*count = n;
+	if (n == 0)
+		return NULL;
+	deconstruct_array(array, type->typid, type->typlen, type->typbyval,
+					  type->typalign, &elems, &nulls, &n);
+	out = palloc(sizeof(GlickoValue) * n);
+	for (i = 0; i < n; i++)
+	{
+		snprintf(name, sizeof(name), "%s[%d]", arg, ARR_LBOUND(array)[0] + i);
+		if (nulls[i])
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("%s must not be NULL", name)));
+		glicko_read(type, DatumGetHeapTupleHeader(elems[i]), name, true, &out[i]);
+	}
+	return out;
+}

@@ -1,0 +1,187 @@
+/*
+ * elo_sql.c - SQL functions of the Elo family.
+ */
+#include "skill.h"
+
+#include "elo.h"
+
+PG_FUNCTION_INFO_V1(elo_expected);
+PG_FUNCTION_INFO_V1(elo_update);
+PG_FUNCTION_INFO_V1(elo_update_period);
+PG_FUNCTION_INFO_V1(elo_expected_normal);
+PG_FUNCTION_INFO_V1(elo_update_normal);
+PG_FUNCTION_INFO_V1(elo_k_factor);
+PG_FUNCTION_INFO_V1(elo_rate);
+
+Datum
+elo_expected(PG_FUNCTION_ARGS)
+{
+	double		rating_a = PG_GETARG_FLOAT8(0);
+	double		rating_b = PG_GETARG_FLOAT8(1);
+	double		scale = PG_GETARG_FLOAT8(2);
+
+	check_finite("rating_a", rating_a);
+	check_finite("rating_b", rating_b);
+	check_positive("scale", scale);
+	PG_RETURN_FLOAT8(sk_elo_expected(rating_a, rating_b, scale));
+}
+
+Datum
+elo_expected_normal(PG_FUNCTION_ARGS)
+{
+	double		rating_a = PG_GETARG_FLOAT8(0);
+	double		rating_b = PG_GETARG_FLOAT8(1);
+	double		s = PG_GETARG_FLOAT8(2);
+
+	check_finite("rating_a", rating_a);
+	check_finite("rating_b", rating_b);
+	check_positive("s", s);
+	PG_RETURN_FLOAT8(sk_elo_expected_normal(rating_a, rating_b, s));
+}
+
+/* Shared by the single-game updates: (rating, opponent, score, k, spread). */
+static void
+check_single_game(FunctionCallInfo fcinfo, const char *spread_arg)
+{
+	check_finite("rating", PG_GETARG_FLOAT8(0));
+	check_finite("opponent", PG_GETARG_FLOAT8(1));
+	check_score("score", PG_GETARG_FLOAT8(2));
+	check_nonnegative("k", PG_GETARG_FLOAT8(3));
+	check_positive(spread_arg, PG_GETARG_FLOAT8(4));
+}
+
+Datum
+elo_update(PG_FUNCTION_ARGS)
+{
+	double		opponent = PG_GETARG_FLOAT8(1);
+	double		score = PG_GETARG_FLOAT8(2);
+	double		result;
+
+	check_single_game(fcinfo, "scale");
+	report_core_status(sk_elo_rate_period(PG_GETARG_FLOAT8(0), 1, &opponent, &score,
+										  PG_GETARG_FLOAT8(3), PG_GETARG_FLOAT8(4),
+										  &result, NULL),
+					   "elo_update");
+	PG_RETURN_FLOAT8(result);
+}
+
+Datum
+elo_update_normal(PG_FUNCTION_ARGS)
+{
+	double		opponent = PG_GETARG_FLOAT8(1);
+	double		score = PG_GETARG_FLOAT8(2);
+	double		result;
+
+	check_single_game(fcinfo, "s");
+	report_core_status(sk_elo_rate_period_normal(PG_GETARG_FLOAT8(0), 1, &opponent,
+												 &score, PG_GETARG_FLOAT8(3),
+												 PG_GETARG_FLOAT8(4), &result),
+					   "elo_update_normal");
+	PG_RETURN_FLOAT8(result);
+}
+
+/* elo_update(rating, opponents[], scores[], k, scale): one rating period. */
+Datum
+elo_update_period(PG_FUNCTION_ARGS)
+{
+	double		rating = PG_GETARG_FLOAT8(0);
+	double		k = PG_GETARG_FLOAT8(3);
+	double		scale = PG_GETARG_FLOAT8(4);
+	int			n_opponents,
+				n_scores;
+	const double *opponents;
+	const double *scores;
+	double		result;
+
+	check_finite("rating", rating);
+	check_nonnegative("k", k);
+	check_positive("scale", scale);
+	opponents = float8_array_values(PG_GETARG_ARRAYTYPE_P(1), "opponents", &n_opponents);
+	scores = float8_array_values(PG_GETARG_ARRAYTYPE_P(2), "scores", &n_scores);
+	check_same_length("opponents", n_opponents, "scores", n_scores);
+	check_scores("scores", scores, n_scores);
+	report_core_status(sk_elo_rate_period(rating, n_opponents, opponents, scores,
+										  k, scale, &result, NULL),
+					   "elo_update");
+	PG_RETURN_FLOAT8(result);
+}
+
+/*
+ * elo_k_factor(rating, games_played, thresholds[], ks[], provisional_games,
+ * provisional_k): K by rating bracket, or the provisional K for new players.
+ */
+Datum
+elo_k_factor(PG_FUNCTION_ARGS)
+{
+	double		rating = PG_GETARG_FLOAT8(0);
+	int32		games_played = PG_GETARG_INT32(1);
+	int32		provisional_games = PG_GETARG_INT32(4);
+	double		provisional_k = PG_GETARG_FLOAT8(5);
+	int			n_thresholds,
+				n_ks,
+				i;
+	const double *thresholds;
+	const double *ks;
+	double		k;
+
+	check_finite("rating", rating);
+	if (games_played < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("games_played must not be negative")));
+	if (provisional_games < 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("provisional_games must not be negative")));
+	check_nonnegative("provisional_k", provisional_k);
+	thresholds = float8_array_values(PG_GETARG_ARRAYTYPE_P(2), "thresholds", &n_thresholds);
+	ks = float8_array_values(PG_GETARG_ARRAYTYPE_P(3), "ks", &n_ks);
+	if (n_ks != n_thresholds + 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("ks must have one element more than thresholds"),
+				 errdetail("thresholds has %d elements, ks has %d; ks[i] applies below thresholds[i], the last one from the last threshold up.",
+						   n_thresholds, n_ks)));
+	for (i = 1; i < n_thresholds; i++)
+		if (thresholds[i] <= thresholds[i - 1])
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("thresholds must be in strictly ascending order")));
+	for (i = 0; i < n_ks; i++)
+		if (ks[i] < 0.0)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("ks[%d] must not be negative", i + 1)));
+	report_core_status(sk_elo_k_factor(rating, games_played, n_thresholds, thresholds,
+									   ks, provisional_games, provisional_k, &k),
+					   "elo_k_factor");
+	PG_RETURN_FLOAT8(k);
+}
+
+/* elo_rate(ratings[], ranks[], k, scale): multiplayer Elo as pairwise games. */
+Datum
+elo_rate(PG_FUNCTION_ARGS)
+{
+	double		k = PG_GETARG_FLOAT8(2);
+	double		scale = PG_GETARG_FLOAT8(3);
+	int			n_ratings,
+				n_ranks;
+	const double *ratings;
+	const double *ranks;
+	double	   *result;
+
+	check_nonnegative("k", k);
+	check_positive("scale", scale);
+	ratings = float8_array_values(PG_GETARG_ARRAYTYPE_P(0), "ratings", &n_ratings);
+	ranks = float8_array_values(PG_GETARG_ARRAYTYPE_P(1), "ranks", &n_ranks);
+	check_same_length("ratings", n_ratings, "ranks", n_ranks);
+	if (n_ratings < 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("ratings must hold at least 2 players"),
+				 errdetail("It has %d.", n_ratings)));
+	result = palloc(sizeof(double) * n_ratings);
+	report_core_status(sk_elo_rate_multi(n_ratings, ratings, ranks, k, scale, result),
+					   "elo_rate");
+	PG_RETURN_ARRAYTYPE_P(float8_array_build(result, n_ratings));
+}

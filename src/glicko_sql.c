@@ -1,0 +1,173 @@
+/*
+ * glicko_sql.c - SQL functions of Glicko-1 and Glicko-2 on skill.glicko.
+ *
+ * Glicko-1 ignores vol and passes it through (it may be NULL); Glicko-2
+ * requires it.
+ */
+#include "skill.h"
+
+#include "glicko.h"
+#include "glicko2.h"
+
+PG_FUNCTION_INFO_V1(glicko_update);
+PG_FUNCTION_INFO_V1(glicko_decay);
+PG_FUNCTION_INFO_V1(glicko_expected);
+PG_FUNCTION_INFO_V1(glicko_c);
+PG_FUNCTION_INFO_V1(glicko2_update);
+PG_FUNCTION_INFO_V1(glicko2_expected);
+
+/* The games of one rating period, split into the arrays the core takes. */
+typedef struct RatingPeriod
+{
+	int			n;
+	double	   *opp_rating;
+	double	   *opp_rd;
+	const double *scores;
+} RatingPeriod;
+
+static void
+read_period(FunctionCallInfo fcinfo, CompositeType *type, RatingPeriod *period)
+{
+	GlickoValue *opponents;
+	int			n_scores,
+				i;
+
+	composite_init_arg(fcinfo, 1, type);
+	opponents = glicko_array_read(type, PG_GETARG_ARRAYTYPE_P(1), "opponents", &period->n);
+	period->scores = float8_array_values(PG_GETARG_ARRAYTYPE_P(2), "scores", &n_scores);
+	check_same_length("opponents", period->n, "scores", n_scores);
+	check_scores("scores", period->scores, n_scores);
+
+	period->opp_rating = palloc(sizeof(double) * Max(period->n, 1));
+	period->opp_rd = palloc(sizeof(double) * Max(period->n, 1));
+	for (i = 0; i < period->n; i++)
+	{
+		period->opp_rating[i] = opponents[i].rating;
+		period->opp_rd[i] = opponents[i].rd;
+	}
+}
+
+static void
+read_player(FunctionCallInfo fcinfo, int argno, CompositeType *type, const char *arg,
+			bool opponent, GlickoValue *value)
+{
+	composite_init_arg(fcinfo, argno, type);
+	glicko_read(type, PG_GETARG_HEAPTUPLEHEADER(argno), arg, opponent, value);
+}
+
+/* glicko_update(player, opponents[], scores[]): Glicko-1 step 2. */
+Datum
+glicko_update(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	GlickoValue player;
+	RatingPeriod period;
+
+	read_player(fcinfo, 0, &cache->glicko, "player", false, &player);
+	read_period(fcinfo, &cache->glicko, &period);
+	report_core_status(sk_glicko_rate(player.rating, player.rd, period.n,
+									  period.opp_rating, period.opp_rd, period.scores,
+									  &player.rating, &player.rd),
+					   "glicko_update");
+	PG_RETURN_DATUM(glicko_build(&cache->glicko, &player));
+}
+
+/* glicko_decay(player, periods, c, rd_max): Glicko-1 step 1. */
+Datum
+glicko_decay(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	GlickoValue player;
+	double		periods = PG_GETARG_FLOAT8(1);
+	double		c = PG_GETARG_FLOAT8(2);
+	double		rd_max = PG_GETARG_FLOAT8(3);
+
+	read_player(fcinfo, 0, &cache->glicko, "player", false, &player);
+	check_nonnegative("periods", periods);
+	check_nonnegative("c", c);
+	check_positive("rd_max", rd_max);
+	report_core_status(sk_glicko_decay(player.rd, periods, c, rd_max, &player.rd),
+					   "glicko_decay");
+	PG_RETURN_DATUM(glicko_build(&cache->glicko, &player));
+}
+
+/* glicko_c(rd_typical, periods_to_max, rd_max): c for glicko_decay. */
+Datum
+glicko_c(PG_FUNCTION_ARGS)
+{
+	double		rd_typical = PG_GETARG_FLOAT8(0);
+	double		periods = PG_GETARG_FLOAT8(1);
+	double		rd_max = PG_GETARG_FLOAT8(2);
+	double		c;
+
+	check_positive("rd_typical", rd_typical);
+	check_positive("periods_to_max", periods);
+	check_positive("rd_max", rd_max);
+	if (rd_typical > rd_max)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("rd_typical must not exceed rd_max")));
+	report_core_status(sk_glicko_c_from_periods(rd_typical, periods, rd_max, &c),
+					   "glicko_c");
+	PG_RETURN_FLOAT8(c);
+}
+
+/* glicko_expected(player, opponent): E with the opponent's RD (Glicko-1). */
+Datum
+glicko_expected(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	GlickoValue player,
+				opponent;
+
+	read_player(fcinfo, 0, &cache->glicko, "player", false, &player);
+	read_player(fcinfo, 1, &cache->glicko, "opponent", true, &opponent);
+	PG_RETURN_FLOAT8(sk_glicko_expected(player.rating, opponent.rating, opponent.rd));
+}
+
+/* glicko2_update(player, opponents[], scores[], tau, epsilon). */
+Datum
+glicko2_update(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	GlickoValue player;
+	RatingPeriod period;
+	double		tau = PG_GETARG_FLOAT8(3);
+	double		epsilon = PG_GETARG_FLOAT8(4);
+	sk_glicko2	in,
+				out;
+
+	read_player(fcinfo, 0, &cache->glicko, "player", false, &player);
+	if (player.vol_null)
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("player.vol must not be NULL"),
+				 errdetail("Glicko-2 needs the player's volatility; skill.glicko() defaults it to 0.06.")));
+	check_positive("tau", tau);
+	check_positive("epsilon", epsilon);
+	read_period(fcinfo, &cache->glicko, &period);
+
+	in.rating = player.rating;
+	in.rd = player.rd;
+	in.vol = player.vol;
+	report_core_status(sk_glicko2_rate(&in, period.n, period.opp_rating, period.opp_rd,
+									   period.scores, tau, epsilon, &out),
+					   "glicko2_update");
+	player.rating = out.rating;
+	player.rd = out.rd;
+	player.vol = out.vol;
+	PG_RETURN_DATUM(glicko_build(&cache->glicko, &player));
+}
+
+/* glicko2_expected(player, opponent): E on the Glicko-2 scale. */
+Datum
+glicko2_expected(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	GlickoValue player,
+				opponent;
+
+	read_player(fcinfo, 0, &cache->glicko, "player", false, &player);
+	read_player(fcinfo, 1, &cache->glicko, "opponent", true, &opponent);
+	PG_RETURN_FLOAT8(sk_glicko2_expected(player.rating, opponent.rating, opponent.rd));
+}

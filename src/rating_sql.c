@@ -1,0 +1,64 @@
+/*
+ * rating_sql.c - constructors of skill.rating and skill.glicko, and ordinal.
+ */
+#include "skill.h"
+
+#include "funcapi.h"
+
+PG_FUNCTION_INFO_V1(rating);
+PG_FUNCTION_INFO_V1(glicko);
+PG_FUNCTION_INFO_V1(ordinal);
+
+/* skill.rating(mu, sigma): a checked Gaussian belief. */
+Datum
+rating(PG_FUNCTION_ARGS)
+{
+	double		mu = PG_GETARG_FLOAT8(0);
+	double		sigma = PG_GETARG_FLOAT8(1);
+	CallCache  *cache = call_cache(fcinfo);
+
+	check_finite("mu", mu);
+	check_positive("sigma", sigma);
+	composite_init_result(fcinfo, &cache->rating);
+	PG_RETURN_DATUM(rating_build(&cache->rating, mu, sigma));
+}
+
+/* skill.glicko(rating, rd, vol): a checked Glicko-1/2 rating. */
+Datum
+glicko(PG_FUNCTION_ARGS)
+{
+	GlickoValue value;
+	CallCache  *cache = call_cache(fcinfo);
+
+	value.rating = PG_GETARG_FLOAT8(0);
+	value.rd = PG_GETARG_FLOAT8(1);
+	value.vol = PG_GETARG_FLOAT8(2);
+	value.vol_null = false;
+	check_finite("rating", value.rating);
+	check_positive("rd", value.rd);
+	check_positive("vol", value.vol);
+	composite_init_result(fcinfo, &cache->glicko);
+	PG_RETURN_DATUM(glicko_build(&cache->glicko, &value));
+}
+
+/*
+ * skill.ordinal(r, z, alpha, target) = alpha*((mu - z*sigma) + target/alpha),
+ * openskill's conservative display rating; with the defaults, mu - 3 sigma.
+ */
+Datum
+ordinal(PG_FUNCTION_ARGS)
+{
+	double		z = PG_GETARG_FLOAT8(1);
+	double		alpha = PG_GETARG_FLOAT8(2);
+	double		target = PG_GETARG_FLOAT8(3);
+	double		mu,
+				sigma;
+	CallCache  *cache = call_cache(fcinfo);
+
+	check_finite("z", z);
+	check_positive("alpha", alpha);
+	check_finite("target", target);
+	composite_init_arg(fcinfo, 0, &cache->rating);
+	rating_read(&cache->rating, PG_GETARG_HEAPTUPLEHEADER(0), "r", &mu, &sigma);
+	PG_RETURN_FLOAT8(alpha * ((mu - z * sigma) + target / alpha));
+}

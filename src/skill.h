@@ -1,0 +1,83 @@
+/*
+ * skill.h - shared declarations of the PostgreSQL layer (fmgr glue).
+ *
+ * The glue reads arguments, checks them with messages that name the SQL
+ * argument, calls the plain-C core in src/core/, and builds results.  No
+ * rating math lives here.
+ */
+#ifndef SKILL_H
+#define SKILL_H
+
+#include "postgres.h"
+
+#include "access/htup.h"
+#include "access/tupdesc.h"
+#include "fmgr.h"
+#include "utils/array.h"
+
+#include "status.h"
+
+/*
+ * What we need to read and build values of one composite type (skill.rating
+ * or skill.glicko): looked up once per call site and kept in fn_extra.
+ */
+typedef struct CompositeType
+{
+	Oid			typid;
+	TupleDesc	desc;			/* lives in fn_mcxt */
+	int16		typlen;
+	bool		typbyval;
+	char		typalign;
+} CompositeType;
+
+/* Per-call-site cache: up to two composite types (e.g. input and result). */
+typedef struct CallCache
+{
+	CompositeType rating;
+	CompositeType glicko;
+} CallCache;
+
+/* checks.c: argument rules, each raising an ERROR that names the argument. */
+extern void check_finite(const char *arg, double value);
+extern void check_positive(const char *arg, double value);
+extern void check_nonnegative(const char *arg, double value);
+extern void check_score(const char *arg, double value);
+extern void check_same_length(const char *arg_a, int len_a, const char *arg_b, int len_b);
+extern void check_scores(const char *arg, const double *scores, int count);
+extern void check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *arg);
+extern void report_core_status(sk_status status, const char *what);
+
+/* arrays.c: float8[] arguments. */
+extern const double *float8_array_values(ArrayType *array, const char *arg, int *count);
+extern ArrayType *float8_array_build(const double *values, int count);
+extern int	array_length_1d(ArrayType *array, const char *arg);
+
+/* composite.c: skill.rating and skill.glicko values. */
+extern CallCache *call_cache(FunctionCallInfo fcinfo);
+extern void composite_init(CompositeType *type, Oid typid, MemoryContext mcxt);
+extern void composite_init_result(FunctionCallInfo fcinfo, CompositeType *type);
+extern void composite_init_arg(FunctionCallInfo fcinfo, int argno, CompositeType *type);
+extern void composite_read(CompositeType *type, HeapTupleHeader tuple,
+						   int natts, double *values, bool *nulls);
+extern Datum composite_build(CompositeType *type, int natts, const double *values,
+							 const bool *nulls);
+
+/* A rating or glicko value read from SQL, checked: finite, spread > 0. */
+typedef struct GlickoValue
+{
+	double		rating;
+	double		rd;
+	double		vol;
+	bool		vol_null;
+} GlickoValue;
+
+extern void rating_read(CompositeType *type, HeapTupleHeader tuple, const char *arg,
+						double *mu, double *sigma);
+extern Datum rating_build(CompositeType *type, double mu, double sigma);
+extern void glicko_read(CompositeType *type, HeapTupleHeader tuple, const char *arg,
+						bool opponent, GlickoValue *out);
+extern Datum glicko_build(CompositeType *type, const GlickoValue *value);
+extern GlickoValue *glicko_array_read(CompositeType *type, ArrayType *array,
+									  const char *arg, int *count);
+
+#endif

@@ -1,0 +1,47 @@
+
+---------------------------------------------------------------------------
+-- Glicko-1 and Glicko-2
+---------------------------------------------------------------------------
+
+CREATE FUNCTION skill.glicko_update(player skill.glicko, opponents skill.glicko[], scores float8[])
+RETURNS skill.glicko
+AS 'MODULE_PATHNAME', 'glicko_update'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_update(skill.glicko, skill.glicko[], float8[]) IS
+  'Glicko-1 rating period (Glickman step 2): new rating and RD after the games; empty arrays leave the player unchanged; vol passes through';
+
+CREATE FUNCTION skill.glicko_decay(player skill.glicko, periods float8, c float8, rd_max float8 DEFAULT 350)
+RETURNS skill.glicko
+AS 'MODULE_PATHNAME', 'glicko_decay'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_decay(skill.glicko, float8, float8, float8) IS
+  'Glicko-1 step 1: RD grows with idle periods, RD = min(sqrt(RD^2 + c^2*periods), rd_max)';
+
+CREATE FUNCTION skill.glicko_c(rd_typical float8, periods_to_max float8, rd_max float8 DEFAULT 350)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'glicko_c'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_c(float8, float8, float8) IS
+  'The Glicko-1 constant c that takes a typical RD back to rd_max in periods_to_max idle periods';
+
+CREATE FUNCTION skill.glicko_expected(player skill.glicko, opponent skill.glicko)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'glicko_expected'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_expected(skill.glicko, skill.glicko) IS
+  'Glicko-1 expected score E = 1/(1 + 10^(-g(RD_opponent)*(r - r_opponent)/400)), as in the update';
+
+CREATE FUNCTION skill.glicko2_update(player skill.glicko, opponents skill.glicko[], scores float8[],
+                                     tau float8 DEFAULT 0.5, epsilon float8 DEFAULT 0.000001)
+RETURNS skill.glicko
+AS 'MODULE_PATHNAME', 'glicko2_update'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_update(skill.glicko, skill.glicko[], float8[], float8, float8) IS
+  'Glicko-2 rating period (Glickman 2013, Illinois iteration to epsilon); empty arrays are an inactive period where only RD grows';
+
+CREATE FUNCTION skill.glicko2_expected(player skill.glicko, opponent skill.glicko)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'glicko2_expected'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_expected(skill.glicko, skill.glicko) IS
+  'Glicko-2 expected score 1/(1 + exp(-g(phi_opponent)*(mu - mu_opponent))) on the Glicko-2 scale';
