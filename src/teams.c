@@ -1,0 +1,168 @@
+/*
+ * teams.c - reading team_ratings arrays into the core's team layout.
+ */
+#include "teams.h"
+
+#include "catalog/pg_type.h"
+
+static void
+too_few_teams(const char *arg, int n_teams)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+			 errmsg("%s must hold at least 2 teams", arg),
+			 errdetail("It holds %d.", n_teams)));
+}
+
+void
+team_match_read(CompositeType *rating_type, ArrayType *array, const char *arg,
+				TeamMatch *match)
+{
+	Datum	   *elems;
+	bool	   *nulls;
+	int			n_slots;
+	int			width;
+	int			t,
+				i;
+	char		name[NAMEDATALEN + 32];
+
+	match->ndim = ARR_NDIM(array);
+	if (match->ndim == 0)
+		too_few_teams(arg, 0);
+	if (match->ndim > 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("%s must have one or two dimensions", arg),
+				 errdetail("Use one row per team (a 2-D array) or one player per team (a 1-D array).")));
+
+	match->dims[0] = ARR_DIMS(array)[0];
+	match->lbs[0] = ARR_LBOUND(array)[0];
+	match->dims[1] = match->ndim == 2 ? ARR_DIMS(array)[1] : 1;
+	match->lbs[1] = match->ndim == 2 ? ARR_LBOUND(array)[1] : 1;
+	match->n_teams = match->dims[0];
+	width = match->dims[1];
+	if (match->n_teams < 2)
+		too_few_teams(arg, match->n_teams);
+
+	deconstruct_array(array, rating_type->typid, rating_type->typlen,
+					  rating_type->typbyval, rating_type->typalign,
+					  &elems, &nulls, &n_slots);
+	match->n_slots = n_slots;
+	match->slot_is_null = nulls;
+	match->team_start = palloc(sizeof(int) * (match->n_teams + 1));
+	match->mu = palloc(sizeof(double) * n_slots);
+	match->sigma = palloc(sizeof(double) * n_slots);
+
+	i = 0;
+	for (t = 0; t < match->n_teams; t++)
+	{
+		int			p;
+
+		match->team_start[t] = i;
+		for (p = 0; p < width; p++)
+		{
+			int			slot = t * width + p;
+
+			if (nulls[slot])
+				continue;
+			if (match->ndim == 2)
+				snprintf(name, sizeof(name), "%s[%d][%d]", arg,
+						 match->lbs[0] + t, match->lbs[1] + p);
+			else
+				snprintf(name, sizeof(name), "%s[%d]", arg, match->lbs[0] + t);
+			rating_read(rating_type, DatumGetHeapTupleHeader(elems[slot]), name,
+						&match->mu[i], &match->sigma[i]);
+			i++;
+		}
+		if (i == match->team_start[t])
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("team %d of %s has no players", t + 1, arg),
+					 errdetail("NULL elements only pad shorter teams; every team needs a rating.")));
+	}
+	match->team_start[match->n_teams] = i;
+	match->n_players = i;
+}
+
+ArrayType *
+team_match_build(CompositeType *rating_type, const TeamMatch *match,
+				 const double *mu, const double *sigma)
+{
+	Datum	   *datums = palloc(sizeof(Datum) * match->n_slots);
+	int			slot,
+				i = 0;
+
+	for (slot = 0; slot < match->n_slots; slot++)
+	{
+		if (match->slot_is_null[slot])
+		{
+			datums[slot] = (Datum) 0;
+			continue;
+		}
+		datums[slot] = rating_build(rating_type, mu[i], sigma[i]);
+		i++;
+	}
+	return construct_md_array(datums, match->slot_is_null, match->ndim,
+							  (int *) match->dims, (int *) match->lbs,
+							  rating_type->typid, rating_type->typlen,
+							  rating_type->typbyval, rating_type->typalign);
+}
+
+const double *
+team_values_read(ArrayType *array, const char *arg, const TeamMatch *match)
+{
+	int			n;
+	const double *values = float8_array_values(array, arg, &n);
+
+	if (n != match->n_teams)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("%s must have one element per team", arg),
+				 errdetail("There are %d teams and %d %s.", match->n_teams, n, arg)));
+	return values;
+}
+
+double *
+team_weights_read(ArrayType *array, const char *arg, const TeamMatch *match)
+{
+	Datum	   *elems;
+	bool	   *nulls;
+	int			n,
+				slot,
+				i = 0;
+	double	   *weights = palloc(sizeof(double) * Max(match->n_players, 1));
+	bool		same_shape = ARR_NDIM(array) == match->ndim &&
+		ARR_DIMS(array)[0] == match->dims[0] &&
+		(match->ndim == 1 || ARR_DIMS(array)[1] == match->dims[1]);
+
+	if (!same_shape)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("%s must have the same shape as team_ratings", arg),
+				 errdetail("Give one weight per player, in the same rows and columns as the ratings.")));
+
+	deconstruct_array(array, FLOAT8OID, sizeof(float8), FLOAT8PASSBYVAL,
+					  TYPALIGN_DOUBLE, &elems, &nulls, &n);
+	for (slot = 0; slot < n; slot++)
+	{
+		char		name[NAMEDATALEN + 32];
+
+		if (match->slot_is_null[slot])
+			continue;
+		if (match->ndim == 2)
+			snprintf(name, sizeof(name), "%s[%d][%d]", arg,
+					 match->lbs[0] + slot / match->dims[1],
+					 match->lbs[1] + slot % match->dims[1]);
+		else
+			snprintf(name, sizeof(name), "%s[%d]", arg, match->lbs[0] + slot);
+		if (nulls[slot])
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("%s must not be NULL", name),
+					 errdetail("Only positions that pad a shorter team may be NULL.")));
+		weights[i] = DatumGetFloat8(elems[slot]);
+		check_finite(name, weights[i]);
+		i++;
+	}
+	return weights;
+}

@@ -1,0 +1,47 @@
+/*
+ * teams.h - team_ratings arguments: a 2-D skill.rating[] with one team per
+ * row (shorter teams padded with NULL), or a 1-D array of one player per
+ * team.  Read into the core's flat layout (team t holds players
+ * team_start[t] .. team_start[t+1]-1) and written back in the same shape.
+ */
+#ifndef SKILL_TEAMS_H
+#define SKILL_TEAMS_H
+
+#include "skill.h"
+
+typedef struct TeamMatch
+{
+	int			n_teams;
+	int			n_players;
+	int		   *team_start;		/* n_teams + 1 offsets */
+	double	   *mu;				/* n_players, in row-major array order */
+	double	   *sigma;
+	/* The shape of the argument, to give results the same one. */
+	int			ndim;
+	int			dims[2];
+	int			lbs[2];
+	int			n_slots;		/* dims[0] * dims[1] (or dims[0]) */
+	bool	   *slot_is_null;	/* n_slots: padding positions */
+} TeamMatch;
+
+/* Reads and checks team_ratings (>= 2 teams, no empty team, valid ratings). */
+extern void team_match_read(CompositeType *rating_type, ArrayType *array,
+							const char *arg, TeamMatch *match);
+
+/* New ratings (flat, player order) as a skill.rating[] of the input's shape. */
+extern ArrayType *team_match_build(CompositeType *rating_type, const TeamMatch *match,
+								   const double *mu, const double *sigma);
+
+/* A per-team float8[] (ranks, scores): 1-D, one finite value per team. */
+extern const double *team_values_read(ArrayType *array, const char *arg,
+									  const TeamMatch *match);
+
+/*
+ * A per-player float8[] (weights) of the same shape as team_ratings; values
+ * at padding positions are ignored and may be NULL.  Returns n_players
+ * finite values in player order.
+ */
+extern double *team_weights_read(ArrayType *array, const char *arg,
+								 const TeamMatch *match);
+
+#endif
