@@ -61,11 +61,13 @@ if [ -s regression.diffs ]; then
 	cat regression.diffs
 fi
 
-# 3. Differential tests against npm peers (each prints "name: N passed, N failed").
-for diff_test in "$REPO_ROOT"/tests/differential/*.sh; do
+# 3. Differential tests against npm peers: tests/differential/<peer>/run.sh
+#    prints "name: N passed, N failed" last (it installs its npm package).
+for diff_test in "$REPO_ROOT"/tests/differential/*/run.sh; do
 	[ -e "$diff_test" ] || continue
-	if ! command -v node >/dev/null; then
-		echo "skipped $(basename "$diff_test"): node is not installed"
+	name=$(basename "$(dirname "$diff_test")")
+	if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+		echo "skipped differential/$name: node is not installed"
 		continue
 	fi
 	if line=$(bash "$diff_test" | tail -n 1); then :; fi
@@ -75,7 +77,7 @@ for diff_test in "$REPO_ROOT"/tests/differential/*.sh; do
 	elif [[ $line == skipped* ]]; then
 		:
 	else
-		echo "FAIL: $(basename "$diff_test") did not finish" >&2
+		echo "FAIL: differential/$name did not finish" >&2
 		count 0 1
 	fi
 done
