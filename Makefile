@@ -18,6 +18,9 @@ SQL_PARTS = $(sort $(wildcard src/sql/*.sql))
 
 REGRESS = $(sort $(notdir $(basename $(wildcard sql/*.sql))))
 REGRESS_OPTS = --load-extension=$(EXTENSION)
+# Concurrency tests (two or more sessions) for pg_isolation_regress.
+ISOLATION = $(sort $(notdir $(basename $(wildcard specs/*.spec))))
+ISOLATION_OPTS = --load-extension=$(EXTENSION)
 
 EXTRA_CLEAN = $(DATA_built)
 
