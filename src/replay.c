@@ -1,0 +1,368 @@
+/*
+ * replay.c - the replay engine shared by every family's aggregate and
+ * history function.  See replay.h for the design.
+ */
+#include "replay.h"
+
+#include <math.h>
+
+#include "common/hashfn.h"
+#include "utils/builtins.h"
+#include "utils/numeric.h"
+
+/* The 64-bit finaliser of MurmurHash3: ids are often dense, so mix well. */
+static inline uint32
+mix_player_id(uint64 h)
+{
+	h ^= h >> 33;
+	h *= UINT64CONST(0xff51afd7ed558ccd);
+	h ^= h >> 33;
+	h *= UINT64CONST(0xc4ceb9fe1a85ec53);
+	h ^= h >> 33;
+	return (uint32) h;
+}
+
+/* Hash from player id to its index in ReplayState.players. */
+typedef struct PlayerSlot
+{
+	int64		id;
+	uint32		index;
+	char		status;
+} PlayerSlot;
+
+#define SH_PREFIX playerhash
+#define SH_ELEMENT_TYPE PlayerSlot
+#define SH_KEY_TYPE int64
+#define SH_KEY id
+#define SH_HASH_KEY(tb, key) mix_player_id((uint64) (key))
+#define SH_EQUAL(tb, a, b) ((a) == (b))
+#define SH_SCOPE static inline
+#define SH_DEFINE
+#define SH_DECLARE
+#include "lib/simplehash.h"
+
+ReplayState *
+replay_create(MemoryContext mcxt, const ReplayFamily *family)
+{
+	ReplayState *state = MemoryContextAllocZero(mcxt, sizeof(ReplayState));
+
+	state->mcxt = mcxt;
+	state->family = family;
+	state->index = playerhash_create(mcxt, 1024, NULL);
+	state->max_players = 1024;
+	state->players = MemoryContextAlloc(mcxt, sizeof(ReplayPlayer) * state->max_players);
+	state->max_rows = 16;
+	state->rows = MemoryContextAlloc(mcxt, sizeof(ReplayRow) * state->max_rows);
+	family->init_options(state);
+	return state;
+}
+
+/* Reads the options jsonb once: a flat object of numbers and booleans. */
+void
+replay_read_options(ReplayState *state, Jsonb *options)
+{
+	JsonbIterator *it;
+	JsonbValue	v;
+	JsonbIteratorToken token;
+	char	   *key = NULL;
+
+	state->options_read = true;
+	if (options != NULL)
+	{
+		if (!JB_ROOT_IS_OBJECT(options))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("options of %s must be a JSON object", state->family->name),
+					 errhint("For example '{\"beta\": 5, \"tau\": 0}'.")));
+
+		it = JsonbIteratorInit(&options->root);
+		while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
+		{
+			if (token == WJB_KEY)
+				key = pnstrdup(v.val.string.val, v.val.string.len);
+			else if (token == WJB_VALUE)
+			{
+				if (!state->family->set_option(state, key, &v))
+					ereport(ERROR,
+							(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+							 errmsg("unknown option \"%s\" for %s", key, state->family->name),
+							 errhint("Valid options are: %s.", state->family->option_names)));
+			}
+		}
+	}
+	state->family->check_options(state);
+}
+
+/* Grows the per-match scratch arrays to hold a match of this size. */
+static void
+ensure_match_capacity(ReplayState *state, int n_players, int n_teams)
+{
+	MemoryContext old;
+
+	if (n_players <= state->scratch_players && n_teams <= state->scratch_teams)
+		return;
+	old = MemoryContextSwitchTo(state->mcxt);
+	n_players = Max(n_players, state->scratch_players * 2);
+	n_teams = Max(n_teams, state->scratch_teams * 2);
+	if (state->scratch_players > 0)
+	{
+		pfree(state->match.team_start);
+		pfree(state->match.team_rank);
+		pfree(state->match.team_label);
+		pfree(state->match.player);
+		pfree(state->mu);
+		pfree(state->sigma);
+		pfree(state->before);
+		pfree(state->team_prob);
+	}
+	state->match.team_start = palloc(sizeof(int) * (n_teams + 1));
+	state->match.team_rank = palloc(sizeof(double) * n_teams);
+	state->match.team_label = palloc(sizeof(int32) * n_teams);
+	state->match.player = palloc(sizeof(uint32) * n_players);
+	state->mu = palloc(sizeof(double) * n_players);
+	state->sigma = palloc(sizeof(double) * n_players);
+	state->before = palloc(sizeof(double) * n_players * REPLAY_MAX_FIELDS);
+	state->team_prob = palloc(sizeof(double) * n_teams);
+	state->scratch_players = n_players;
+	state->scratch_teams = n_teams;
+	MemoryContextSwitchTo(old);
+}
+
+/* A scratch buffer for the cores, reused across matches. */
+void *
+replay_scratch(ReplayState *state, size_t bytes)
+{
+	if (bytes > state->work_size)
+	{
+		if (state->work)
+			pfree(state->work);
+		state->work_size = Max(bytes, state->work_size * 2);
+		state->work = MemoryContextAlloc(state->mcxt, state->work_size);
+	}
+	return state->work;
+}
+
+/* Order rows by team, keeping arrival order within a team (insertion sort:
+ * matches are small, and a stable order makes results reproducible). */
+static void
+sort_rows_by_team(ReplayRow *rows, int n)
+{
+	int			i,
+				j;
+
+	for (i = 1; i < n; i++)
+	{
+		ReplayRow	row = rows[i];
+
+		for (j = i; j > 0 && rows[j - 1].team > row.team; j--)
+			rows[j] = rows[j - 1];
+		rows[j] = row;
+	}
+}
+
+/* Rates the buffered match and clears the buffer. */
+static void
+process_match(ReplayState *state)
+{
+	ReplayMatch *match = &state->match;
+	const ReplayFamily *family = state->family;
+	int			n = state->n_rows;
+	int			i,
+				t = 0;
+
+	ensure_match_capacity(state, n, n);
+	sort_rows_by_team(state->rows, n);
+	match->match_id = state->match_id;
+	match->n_players = n;
+	for (i = 0; i < n; i++)
+	{
+		ReplayRow  *row = &state->rows[i];
+
+		if (i == 0 || row->team != state->rows[i - 1].team)
+		{
+			match->team_start[t] = i;
+			match->team_label[t] = row->team;
+			match->team_rank[t] = row->rank;
+			t++;
+		}
+		else if (row->rank != match->team_rank[t - 1])
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("team %d of match " INT64_FORMAT " has players with different ranks",
+							row->team, state->match_id),
+					 errdetail("A rank belongs to the whole team; give all its players the same one.")));
+		match->player[i] = row->player;
+	}
+	match->team_start[t] = n;
+	match->n_teams = t;
+	if (t < 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("match " INT64_FORMAT " has only one team", state->match_id),
+				 errdetail("A match needs at least two teams (distinct team numbers).")));
+
+	if (state->emit)
+	{
+		int			f = family->n_fields;
+
+		for (i = 0; i < n; i++)
+			memcpy(&state->before[i * f], state->players[match->player[i]].r,
+				   sizeof(double) * f);
+		family->predict_win(state, match, state->team_prob);
+	}
+
+	family->rate_match(state, match);
+
+	for (i = 0; i < n; i++)
+		state->players[match->player[i]].matches++;
+
+	if (state->emit)
+	{
+		for (t = 0; t < match->n_teams; t++)
+			for (i = match->team_start[t]; i < match->team_start[t + 1]; i++)
+				state->emit(state, match, i, &state->before[i * family->n_fields],
+							state->team_prob[t]);
+	}
+	state->n_rows = 0;
+	state->match_seq++;
+}
+
+static uint32
+lookup_player(ReplayState *state, int64 player_id, const double *prior)
+{
+	bool		found;
+	PlayerSlot *slot = playerhash_insert(state->index, player_id, &found);
+	ReplayPlayer *player;
+
+	if (found)
+		return slot->index;
+
+	if (state->n_players == state->max_players)
+	{
+		state->max_players *= 2;
+		state->players = repalloc_huge(state->players,
+									   sizeof(ReplayPlayer) * state->max_players);
+	}
+	slot->index = state->n_players++;
+	player = &state->players[slot->index];
+	player->id = player_id;
+	memcpy(player->r, prior ? prior : state->opt.prior,
+		   sizeof(double) * state->family->n_fields);
+	player->matches = 0;
+	player->last_match = -1;
+	player->last_period = state->periods_ended;
+	return slot->index;
+}
+
+static void
+close_period(ReplayState *state)
+{
+	if (state->family->end_period)
+		state->family->end_period(state);
+	state->periods_ended++;
+}
+
+static void
+out_of_order(ReplayState *state, int64 match_id, TimestampTz played_at)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("match " INT64_FORMAT " arrives out of order in %s",
+					match_id, state->family->name),
+			 errdetail("It follows match " INT64_FORMAT " (played_at %s); rows must come ordered by played_at, match_id with all rows of a match together.",
+					   state->match_id, timestamptz_to_str(state->played_at)),
+			 errhint("Feed the rows from a subquery with ORDER BY played_at, match_id.")));
+}
+
+void
+replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
+			   int64 player_id, int32 team, double rank, const double *prior,
+			   bool has_period, TimestampTz period)
+{
+	uint32		index;
+	ReplayPlayer *player;
+	ReplayRow  *row;
+
+	if (!isfinite(rank))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("rank of player " INT64_FORMAT " in match " INT64_FORMAT " must be a finite number",
+						player_id, match_id)));
+
+	if (!state->in_match || match_id != state->match_id)
+	{
+		/* A new match: the order key (played_at, match_id) must increase. */
+		if (state->in_match)
+		{
+			if (played_at < state->played_at ||
+				(played_at == state->played_at && match_id < state->match_id))
+				out_of_order(state, match_id, played_at);
+			process_match(state);
+		}
+		if (has_period && (!state->in_period || period != state->period_key))
+		{
+			if (state->in_period && period < state->period_key)
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("rating period of match " INT64_FORMAT " goes back in time", match_id),
+						 errdetail("Periods must not decrease as played_at increases.")));
+			if (state->in_period)
+				close_period(state);
+			state->in_period = true;
+			state->period_key = period;
+		}
+		state->in_match = true;
+		state->match_id = match_id;
+		state->played_at = played_at;
+	}
+	else if (played_at != state->played_at)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("rows of match " INT64_FORMAT " have different played_at values", match_id)));
+	else if (has_period && period != state->period_key)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("rows of match " INT64_FORMAT " have different rating periods", match_id)));
+
+	index = lookup_player(state, player_id, prior);
+	player = &state->players[index];
+	if (player->last_match == state->match_seq)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("player " INT64_FORMAT " appears twice in match " INT64_FORMAT,
+						player_id, match_id)));
+	player->last_match = state->match_seq;
+	if (state->family->finish_player)
+		state->family->finish_player(state, player);
+
+	if (state->n_rows == state->max_rows)
+	{
+		state->max_rows *= 2;
+		state->rows = repalloc(state->rows, sizeof(ReplayRow) * state->max_rows);
+	}
+	row = &state->rows[state->n_rows++];
+	row->player = index;
+	row->team = team;
+	row->rank = rank;
+}
+
+/* Rates what is pending and brings every player up to date. */
+void
+replay_finish(ReplayState *state)
+{
+	uint32		i;
+
+	if (state->in_match)
+	{
+		process_match(state);
+		state->in_match = false;
+	}
+	if (state->in_period)
+	{
+		close_period(state);
+		state->in_period = false;
+	}
+	if (state->family->finish_player)
+		for (i = 0; i < state->n_players; i++)
+			state->family->finish_player(state, &state->players[i]);
+}

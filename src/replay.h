@@ -1,0 +1,154 @@
+/*
+ * replay.h - the replay engine: rows of (match, played_at, player, team,
+ * rank) in, every player's rating out.
+ *
+ * One engine serves every family.  It keeps players in a hash table (memory
+ * grows with players, never with matches), buffers the rows of the current
+ * match, and when the next match begins (or the input ends) sorts the rows
+ * into teams and hands them to the family's rate_match.  Families differ only
+ * in the ReplayFamily callbacks: options, default rating, rating a match,
+ * predicting it, and a final flush (Glicko-2's rating periods).
+ */
+#ifndef SKILL_REPLAY_H
+#define SKILL_REPLAY_H
+
+#include "skill.h"
+
+#include "utils/jsonb.h"
+#include "utils/timestamp.h"
+
+#include "openskill.h"
+#include "trueskill.h"
+
+/* At most this many rating fields: elo 1, rating 2, glicko 3. */
+#define REPLAY_MAX_FIELDS 3
+
+typedef struct ReplayPlayer
+{
+	int64		id;
+	double		r[REPLAY_MAX_FIELDS];	/* current rating */
+	int32		matches;		/* matches rated so far */
+	int64		last_match;		/* sequence number of its latest match */
+	int64		last_period;	/* Glicko-2: periods_ended it is current to */
+} ReplayPlayer;
+
+typedef struct ReplayRow
+{
+	uint32		player;			/* index into ReplayState.players */
+	int32		team;
+	double		rank;
+} ReplayRow;
+
+/* One match, sorted into teams, as the family callbacks see it. */
+typedef struct ReplayMatch
+{
+	int64		match_id;
+	int			n_teams;
+	int			n_players;
+	int		   *team_start;		/* n_teams + 1 */
+	double	   *team_rank;		/* n_teams */
+	int32	   *team_label;		/* n_teams: the team numbers of the input */
+	uint32	   *player;			/* n_players: indexes into players */
+} ReplayMatch;
+
+typedef struct ReplayState ReplayState;
+
+/* What a history consumer receives for each player of a rated match. */
+typedef void (*ReplayEmit) (ReplayState *state, const ReplayMatch *match,
+							int slot, const double *before, double predicted);
+
+typedef struct ReplayFamily
+{
+	const char *name;			/* the SQL aggregate, for messages */
+	int			n_fields;		/* rating fields per player */
+	bool		uses_period;	/* Glicko-2: rows carry a rating-period key */
+	void		(*init_options) (ReplayState *state);
+	/* Returns false for a key the family does not know. */
+	bool		(*set_option) (ReplayState *state, const char *key, JsonbValue *value);
+	void		(*check_options) (ReplayState *state);
+	const char *option_names;	/* for the error hint */
+	void		(*rate_match) (ReplayState *state, ReplayMatch *match);
+	/* Win probability of each team before the match (history only). */
+	void		(*predict_win) (ReplayState *state, ReplayMatch *match, double *team_prob);
+	/* Rates a rating period when it closes (may be NULL). */
+	void		(*end_period) (ReplayState *state);
+	/* Brings a player up to date when it is next seen and at the end (may be NULL). */
+	void		(*finish_player) (ReplayState *state, ReplayPlayer *player);
+} ReplayFamily;
+
+/* Family-specific settings, filled from the options jsonb. */
+typedef struct ReplayOptions
+{
+	double		prior[REPLAY_MAX_FIELDS];	/* rating of a player first seen */
+	sk_os_params os;
+	sk_ts_params ts;
+	double		k;				/* Elo */
+	double		scale;			/* Elo */
+	double		tau;			/* Glicko-2 */
+	double		epsilon;		/* Glicko-2 */
+} ReplayOptions;
+
+struct ReplayState
+{
+	MemoryContext mcxt;
+	const ReplayFamily *family;
+	ReplayOptions opt;
+	bool		options_read;
+
+	/* Players: a hash from id to index into a growing array. */
+	struct playerhash_hash *index;
+	ReplayPlayer *players;
+	uint32		n_players;
+	uint32		max_players;
+
+	/* The match being collected. */
+	bool		in_match;
+	int64		match_id;
+	TimestampTz played_at;
+	int64		match_seq;
+	ReplayRow  *rows;
+	int			n_rows;
+	int			max_rows;
+
+	/* Rating periods (Glicko-2). */
+	bool		in_period;
+	TimestampTz period_key;
+	int64		periods_ended;	/* rating periods closed so far */
+
+	/* Scratch for one match, grown to the largest match seen. */
+	ReplayMatch match;
+	double	   *mu;				/* n_players-sized gathers for the cores */
+	double	   *sigma;
+	double	   *before;			/* n_players * n_fields (history) */
+	double	   *team_prob;
+	void	   *work;
+	size_t		work_size;
+	int			scratch_players;
+	int			scratch_teams;
+	void	   *family_data;	/* e.g. Glicko-2's games of the period */
+
+	/* History: called per player after each match when set. */
+	ReplayEmit	emit;
+	void	   *emit_arg;
+};
+
+/* Engine (replay.c). */
+extern ReplayState *replay_create(MemoryContext mcxt, const ReplayFamily *family);
+extern void replay_read_options(ReplayState *state, Jsonb *options);
+extern void replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
+						   int64 player_id, int32 team, double rank,
+						   const double *prior, bool has_period, TimestampTz period);
+extern void replay_finish(ReplayState *state);
+extern void *replay_scratch(ReplayState *state, size_t bytes);
+
+/* Families (replay_families.c). */
+extern const ReplayFamily replay_pl;
+extern const ReplayFamily replay_bt_full;
+extern const ReplayFamily replay_bt_part;
+extern const ReplayFamily replay_tm_full;
+extern const ReplayFamily replay_tm_part;
+extern const ReplayFamily replay_trueskill;
+extern const ReplayFamily replay_elo;
+extern const ReplayFamily replay_glicko2;
+
+#endif

@@ -1,0 +1,190 @@
+/*
+ * replay_sql.c - the replay aggregates: one transition function per family,
+ * one final function per result type.
+ *
+ * Arguments of every aggregate, in order:
+ *	 match_id bigint, played_at timestamptz, [period timestamptz (Glicko-2)],
+ *	 player_id bigint, team int, rank float8 [, prior [, options jsonb]]
+ * The transition functions are not strict: NULL keys are errors, a NULL
+ * prior means the family's default rating.
+ */
+#include "replay.h"
+
+#include "access/htup_details.h"
+#include "funcapi.h"
+#include "utils/lsyscache.h"
+#include "utils/typcache.h"
+
+PG_FUNCTION_INFO_V1(pl_replay_step);
+PG_FUNCTION_INFO_V1(bt_full_replay_step);
+PG_FUNCTION_INFO_V1(bt_part_replay_step);
+PG_FUNCTION_INFO_V1(tm_full_replay_step);
+PG_FUNCTION_INFO_V1(tm_part_replay_step);
+PG_FUNCTION_INFO_V1(trueskill_replay_step);
+PG_FUNCTION_INFO_V1(elo_replay_step);
+PG_FUNCTION_INFO_V1(glicko2_replay_step);
+PG_FUNCTION_INFO_V1(replay_final);
+
+/* What the transition function keeps between rows of one aggregate call. */
+typedef struct StepCache
+{
+	CompositeType prior_type;	/* skill.rating or skill.glicko */
+} StepCache;
+
+static void
+key_not_null(FunctionCallInfo fcinfo, int argno, const char *name, const ReplayFamily *family)
+{
+	if (PG_ARGISNULL(argno))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s of %s must not be NULL", name, family->name),
+				 PG_ARGISNULL(1) ? 0 :
+				 errdetail("In match " INT64_FORMAT ".", PG_GETARG_INT64(1))));
+}
+
+/* Reads the optional prior argument into r (returns NULL for none). */
+static const double *
+read_prior(FunctionCallInfo fcinfo, int argno, const ReplayFamily *family, double *r)
+{
+	StepCache  *cache;
+
+	if (PG_NARGS() <= argno || PG_ARGISNULL(argno))
+		return NULL;
+	if (family->n_fields == 1)
+	{
+		r[0] = PG_GETARG_FLOAT8(argno);
+		check_finite("prior", r[0]);
+		return r;
+	}
+
+	cache = fcinfo->flinfo->fn_extra;
+	if (cache == NULL)
+	{
+		cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(StepCache));
+		fcinfo->flinfo->fn_extra = cache;
+	}
+	composite_init_arg(fcinfo, argno, &cache->prior_type);
+	if (family->n_fields == 2)
+		rating_read(&cache->prior_type, PG_GETARG_HEAPTUPLEHEADER(argno), "prior",
+					&r[0], &r[1]);
+	else
+	{
+		GlickoValue g;
+
+		glicko_read(&cache->prior_type, PG_GETARG_HEAPTUPLEHEADER(argno), "prior",
+					false, &g);
+		if (g.vol_null)
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("prior.vol must not be NULL")));
+		r[0] = g.rating;
+		r[1] = g.rd;
+		r[2] = g.vol;
+	}
+	return r;
+}
+
+static Datum
+replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family)
+{
+	MemoryContext aggcontext;
+	ReplayState *state;
+	int			key = family->uses_period ? 4 : 3;	/* index of player_id */
+	int			prior_arg = key + 3;
+	int			options_arg = key + 4;
+	double		prior[REPLAY_MAX_FIELDS];
+
+	if (!AggCheckCallContext(fcinfo, &aggcontext))
+		elog(ERROR, "%s called in non-aggregate context", family->name);
+
+	if (PG_ARGISNULL(0))
+		state = replay_create(aggcontext, family);
+	else
+		state = (ReplayState *) PG_GETARG_POINTER(0);
+
+	if (!state->options_read)
+		replay_read_options(state, PG_NARGS() > options_arg && !PG_ARGISNULL(options_arg)
+							? PG_GETARG_JSONB_P(options_arg) : NULL);
+
+	key_not_null(fcinfo, 1, "match_id", family);
+	key_not_null(fcinfo, 2, "played_at", family);
+	if (family->uses_period)
+		key_not_null(fcinfo, 3, "period", family);
+	key_not_null(fcinfo, key, "player_id", family);
+	key_not_null(fcinfo, key + 1, "team", family);
+	key_not_null(fcinfo, key + 2, "rank", family);
+
+	replay_add_row(state, PG_GETARG_INT64(1), PG_GETARG_TIMESTAMPTZ(2),
+				   PG_GETARG_INT64(key), PG_GETARG_INT32(key + 1),
+				   PG_GETARG_FLOAT8(key + 2),
+				   read_prior(fcinfo, prior_arg, family, prior),
+				   family->uses_period,
+				   family->uses_period ? PG_GETARG_TIMESTAMPTZ(3) : 0);
+	PG_RETURN_POINTER(state);
+}
+
+Datum pl_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_pl); }
+Datum bt_full_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_bt_full); }
+Datum bt_part_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_bt_part); }
+Datum tm_full_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_tm_full); }
+Datum tm_part_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_tm_part); }
+Datum trueskill_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_trueskill); }
+Datum elo_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_elo); }
+Datum glicko2_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_glicko2); }
+
+/* Result element (player_id, rating, matches) and its nested rating type. */
+typedef struct FinalCache
+{
+	CompositeType result;
+	CompositeType rating;		/* unused when the rating is a float8 */
+} FinalCache;
+
+/*
+ * Rates what is pending and returns every player as an array of
+ * (player_id, rating, matches).  It finishes the state, so the aggregates
+ * are declared FINALFUNC_MODIFY = READ_WRITE.
+ */
+Datum
+replay_final(PG_FUNCTION_ARGS)
+{
+	ReplayState *state;
+	FinalCache *cache;
+	Datum	   *elems;
+	uint32		i;
+	int			f;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	state = (ReplayState *) PG_GETARG_POINTER(0);
+	f = state->family->n_fields;
+
+	cache = fcinfo->flinfo->fn_extra;
+	if (cache == NULL)
+	{
+		cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(FinalCache));
+		composite_init_result(fcinfo, &cache->result);
+		if (f > 1)
+			composite_init(&cache->rating, TupleDescAttr(cache->result.desc, 1)->atttypid,
+						   fcinfo->flinfo->fn_mcxt);
+		fcinfo->flinfo->fn_extra = cache;
+	}
+
+	replay_finish(state);
+
+	elems = palloc(sizeof(Datum) * Max(state->n_players, 1));
+	for (i = 0; i < state->n_players; i++)
+	{
+		ReplayPlayer *p = &state->players[i];
+		Datum		values[3];
+		bool		nulls[3] = {false, false, false};
+
+		values[0] = Int64GetDatum(p->id);
+		values[1] = f == 1 ? Float8GetDatum(p->r[0])
+			: composite_build(&cache->rating, f, p->r, NULL);
+		values[2] = Int32GetDatum(p->matches);
+		elems[i] = HeapTupleGetDatum(heap_form_tuple(cache->result.desc, values, nulls));
+	}
+	PG_RETURN_ARRAYTYPE_P(construct_array(elems, state->n_players, cache->result.typid,
+										  cache->result.typlen, cache->result.typbyval,
+										  cache->result.typalign));
+}
