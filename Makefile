@@ -32,6 +32,9 @@ override PG_CFLAGS += -std=gnu99 -fno-fast-math
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# PGXS does not track headers: rebuild everything when any header changes.
+$(OBJS): $(wildcard src/*.h src/core/*.h)
+
 $(DATA_built): $(SQL_PARTS)
 	cat $(SQL_PARTS) > $@
 

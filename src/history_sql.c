@@ -124,6 +124,8 @@ history(FunctionCallInfo fcinfo, const ReplayFamily *family)
 	}
 
 	state = replay_create(rsinfo->econtext->ecxt_per_query_memory, family);
+	state->caller = psprintf("%.*s_history", (int) (strlen(family->name) - strlen("_replay")),
+							 family->name);
 	replay_read_options(state, PG_ARGISNULL(1) ? NULL : PG_GETARG_JSONB_P(1));
 	state->emit = emit_row;
 	state->emit_arg = &sink;

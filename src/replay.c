@@ -48,6 +48,7 @@ replay_create(MemoryContext mcxt, const ReplayFamily *family)
 
 	state->mcxt = mcxt;
 	state->family = family;
+	state->caller = family->name;
 	state->index = playerhash_create(mcxt, 1024, NULL);
 	state->max_players = 1024;
 	state->players = MemoryContextAlloc(mcxt, sizeof(ReplayPlayer) * state->max_players);
@@ -72,7 +73,7 @@ replay_read_options(ReplayState *state, Jsonb *options)
 		if (!JB_ROOT_IS_OBJECT(options))
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("options of %s must be a JSON object", state->family->name),
+					 errmsg("options of %s must be a JSON object", state->caller),
 					 errhint("For example '{\"beta\": 5, \"tau\": 0}'.")));
 
 		it = JsonbIteratorInit(&options->root);
@@ -85,7 +86,7 @@ replay_read_options(ReplayState *state, Jsonb *options)
 				if (!state->family->set_option(state, key, &v))
 					ereport(ERROR,
 							(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-							 errmsg("unknown option \"%s\" for %s", key, state->family->name),
+							 errmsg("unknown option \"%s\" for %s", key, state->caller),
 							 errhint("Valid options are: %s.", state->family->option_names)));
 			}
 		}
@@ -268,7 +269,7 @@ out_of_order(ReplayState *state, int64 match_id, TimestampTz played_at)
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("match " INT64_FORMAT " arrives out of order in %s",
-					match_id, state->family->name),
+					match_id, state->caller),
 			 errdetail("It follows match " INT64_FORMAT " (played_at %s); rows must come ordered by played_at, match_id with all rows of a match together.",
 					   state->match_id, timestamptz_to_str(state->played_at)),
 			 errhint("Feed the rows from a subquery with ORDER BY played_at, match_id.")));

@@ -92,6 +92,7 @@ struct ReplayState
 {
 	MemoryContext mcxt;
 	const ReplayFamily *family;
+	const char *caller;			/* SQL name for messages (aggregate or history) */
 	ReplayOptions opt;
 	bool		options_read;
 

@@ -24,7 +24,7 @@ option_number(ReplayState *state, const char *key, JsonbValue *value)
 	if (value->type != jbvNumeric)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("option \"%s\" of %s must be a number", key, state->family->name)));
+				 errmsg("option \"%s\" of %s must be a number", key, state->caller)));
 	return DatumGetFloat8(DirectFunctionCall1(numeric_float8,
 											  NumericGetDatum(value->val.numeric)));
 }
@@ -35,7 +35,7 @@ option_bool(ReplayState *state, const char *key, JsonbValue *value)
 	if (value->type != jbvBool)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("option \"%s\" of %s must be true or false", key, state->family->name)));
+				 errmsg("option \"%s\" of %s must be true or false", key, state->caller)));
 	return value->val.boolean;
 }
 
@@ -45,7 +45,7 @@ check_option_positive(ReplayState *state, const char *key, double value)
 {
 	char		name[NAMEDATALEN * 2];
 
-	snprintf(name, sizeof(name), "option \"%s\" of %s", key, state->family->name);
+	snprintf(name, sizeof(name), "option \"%s\" of %s", key, state->caller);
 	check_positive(name, value);
 }
 
@@ -54,7 +54,7 @@ check_option_nonnegative(ReplayState *state, const char *key, double value)
 {
 	char		name[NAMEDATALEN * 2];
 
-	snprintf(name, sizeof(name), "option \"%s\" of %s", key, state->family->name);
+	snprintf(name, sizeof(name), "option \"%s\" of %s", key, state->caller);
 	check_nonnegative(name, value);
 }
 
@@ -63,7 +63,7 @@ check_option_finite(ReplayState *state, const char *key, double value)
 {
 	char		name[NAMEDATALEN * 2];
 
-	snprintf(name, sizeof(name), "option \"%s\" of %s", key, state->family->name);
+	snprintf(name, sizeof(name), "option \"%s\" of %s", key, state->caller);
 	check_finite(name, value);
 }
 
@@ -105,7 +105,7 @@ report_match_status(ReplayState *state, const ReplayMatch *match, sk_status stat
 			(errcode(status == SK_ERR_SIZE ? ERRCODE_ARRAY_SUBSCRIPT_ERROR
 					 : ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("%s could not rate match " INT64_FORMAT ": %s",
-					state->family->name, match->match_id, sk_status_message(status))));
+					state->caller, match->match_id, sk_status_message(status))));
 }
 
 /*
@@ -170,7 +170,7 @@ os_set_option(ReplayState *state, const char *key, JsonbValue *value)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("option \"window_size\" of %s must be a whole number of at least 1",
-							state->family->name)));
+							state->caller)));
 		p->window_size = (int) w;
 	}
 	else if (strcmp(key, "limit_sigma") == 0)
@@ -289,7 +289,7 @@ ts_check_options(ReplayState *state)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("option \"draw_probability\" of %s must be less than 1",
-						state->family->name)));
+						state->caller)));
 }
 
 static void

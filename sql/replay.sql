@@ -1,0 +1,158 @@
+-- Replay aggregates and history: agreement with the one-match functions,
+-- Glicko-2 rating periods, priors, options, and every input rule.
+\set VERBOSITY terse
+
+CREATE TABLE results (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);
+INSERT INTO results VALUES
+  (1, '2026-01-05', 10, 1, 1), (1, '2026-01-05', 20, 2, 2),
+  (2, '2026-01-06', 10, 1, 2), (2, '2026-01-06', 30, 2, 1),
+  (3, '2026-01-13', 20, 1, 1), (3, '2026-01-13', 30, 2, 2),
+  (4, '2026-01-20', 10, 1, 1), (4, '2026-01-20', 20, 2, 2), (4, '2026-01-20', 30, 3, 3);
+
+-- Two new players, the first wins: openskill's classic 1v1 result (mu 27.6354, 22.3646).
+SELECT player_id, round((rating).mu::numeric, 10) AS mu, round((rating).sigma::numeric, 10) AS sigma, matches
+FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank ORDER BY played_at, match_id)
+             FROM results WHERE match_id = 1));
+
+-- Elo replay is elo_update for duels and elo_rate for the three-way match.
+WITH m1 AS (SELECT skill.elo_update(1500, 1500, 1) AS p10, skill.elo_update(1500, 1500, 0) AS p20),
+     m2 AS (SELECT skill.elo_update(p10, 1500, 0) AS p10, skill.elo_update(1500, p10, 1) AS p30, p20 FROM m1),
+     m3 AS (SELECT p10, skill.elo_update(p20, p30, 1) AS p20, skill.elo_update(p30, p20, 0) AS p30 FROM m2),
+     m4 AS (SELECT skill.elo_rate(ARRAY[p10, p20, p30], ARRAY[1, 2, 3]) AS r FROM m3),
+     expected AS (SELECT * FROM unnest(ARRAY[10, 20, 30]::bigint[], (SELECT r FROM m4)) AS e(player_id, rating)),
+     replayed AS (SELECT * FROM unnest((SELECT skill.elo_replay(match_id, played_at, player_id, team, rank ORDER BY played_at, match_id) FROM results)))
+SELECT player_id, replayed.matches, abs(replayed.rating - expected.rating) < 1e-9 AS agrees
+FROM replayed JOIN expected USING (player_id) ORDER BY player_id;
+
+-- Glicko-2 with weekly periods: player 10 sits out week 3, player 30 week 4.
+-- The replay must equal glicko2_update applied period by period, with an
+-- empty period for whoever sat out (their RD grows).
+WITH w2 AS (
+  SELECT skill.glicko2_update(skill.glicko(), ARRAY[skill.glicko(), skill.glicko()], ARRAY[1, 0]) AS p10,
+         skill.glicko2_update(skill.glicko(), ARRAY[skill.glicko()], ARRAY[0]) AS p20,
+         skill.glicko2_update(skill.glicko(), ARRAY[skill.glicko()], ARRAY[1]) AS p30),
+w3 AS (
+  SELECT skill.glicko2_update(p10, '{}', '{}') AS p10,
+         skill.glicko2_update(p20, ARRAY[p30], ARRAY[1]) AS p20,
+         skill.glicko2_update(p30, ARRAY[p20], ARRAY[0]) AS p30 FROM w2),
+w4 AS (
+  -- Match 4 is a three-way match: each pair of players is a game.
+  SELECT skill.glicko2_update(p10, ARRAY[p20, p30], ARRAY[1, 1]) AS p10,
+         skill.glicko2_update(p20, ARRAY[p10, p30], ARRAY[0, 1]) AS p20,
+         skill.glicko2_update(p30, ARRAY[p10, p20], ARRAY[0, 0]) AS p30 FROM w3),
+expected(player_id, r) AS (VALUES (10::bigint, (SELECT p10 FROM w4)), (20, (SELECT p20 FROM w4)), (30, (SELECT p30 FROM w4))),
+replayed AS (
+  SELECT * FROM unnest((SELECT skill.glicko2_replay(match_id, played_at, date_trunc('week', played_at), player_id, team, rank
+                                                    ORDER BY played_at, match_id) FROM results)))
+SELECT player_id, matches,
+       abs((rating).rating - (r).rating) < 1e-9 AND abs((rating).rd - (r).rd) < 1e-9
+         AND abs((rating).vol - (r).vol) < 1e-12 AS agrees
+FROM replayed JOIN expected USING (player_id) ORDER BY player_id;
+
+-- The same weeks with player 30 left out of match 4: the week passes
+-- without it, so its RD still grows at the end of the replay.
+WITH w2 AS (
+  SELECT skill.glicko2_update(skill.glicko(), ARRAY[skill.glicko(), skill.glicko()], ARRAY[1, 0]) AS p10,
+         skill.glicko2_update(skill.glicko(), ARRAY[skill.glicko()], ARRAY[0]) AS p20,
+         skill.glicko2_update(skill.glicko(), ARRAY[skill.glicko()], ARRAY[1]) AS p30),
+w3 AS (
+  SELECT skill.glicko2_update(p10, '{}', '{}') AS p10,
+         skill.glicko2_update(p20, ARRAY[p30], ARRAY[1]) AS p20,
+         skill.glicko2_update(p30, ARRAY[p20], ARRAY[0]) AS p30 FROM w2),
+w4 AS (
+  SELECT skill.glicko2_update(p10, ARRAY[p20], ARRAY[1]) AS p10,
+         skill.glicko2_update(p20, ARRAY[p10], ARRAY[0]) AS p20,
+         skill.glicko2_update(p30, '{}', '{}') AS p30 FROM w3),
+expected(player_id, r) AS (VALUES (10::bigint, (SELECT p10 FROM w4)), (20, (SELECT p20 FROM w4)), (30, (SELECT p30 FROM w4))),
+replayed AS (
+  SELECT * FROM unnest((SELECT skill.glicko2_replay(match_id, played_at, date_trunc('week', played_at), player_id, team, rank
+                                                    ORDER BY played_at, match_id)
+                        FROM results WHERE match_id <> 4 OR player_id <> 30)))
+SELECT player_id, matches,
+       abs((rating).rating - (r).rating) < 1e-9 AND abs((rating).rd - (r).rd) < 1e-9
+         AND abs((rating).vol - (r).vol) < 1e-12 AS agrees
+FROM replayed JOIN expected USING (player_id) ORDER BY player_id;
+
+-- Priors: each player's rating before the first replayed match; player 30's
+-- NULL prior means the default (25, 25/3).  replay_equivalence checks these
+-- numbers against pl_rate.
+CREATE TABLE players (player_id bigint PRIMARY KEY, rating skill.rating);
+INSERT INTO players VALUES (10, '(30,5)'), (20, '(20,4)'), (30, NULL);
+SELECT player_id, round((rating).mu::numeric, 6) AS mu, round((rating).sigma::numeric, 6) AS sigma
+FROM unnest((SELECT skill.pl_replay(r.match_id, r.played_at, r.player_id, r.team, r.rank, p.rating ORDER BY r.played_at, r.match_id)
+             FROM results r JOIN players p USING (player_id) WHERE match_id IN (1, 2)))
+ORDER BY player_id;
+
+-- Options: tau 0 keeps a drawless win from inflating sigma; mu/sigma set the default prior.
+SELECT player_id, (rating).mu > 100 AS around_prior_1000, matches
+FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank, NULL,
+                                    '{"mu": 1000, "sigma": 100, "beta": 50, "tau": 0}'
+                                    ORDER BY played_at, match_id) FROM results))
+ORDER BY player_id;
+
+-- No rows: NULL, like other aggregates.
+SELECT skill.pl_replay(match_id, played_at, player_id, team, rank) IS NULL AS no_rows FROM results WHERE false;
+
+-- History: per match and player, before/after and the predicted chance of winning.
+-- Equal players before match 1: 0.5 each; afterwards the ratings chain.
+SELECT match_id, player_id, team, rank,
+       round((rating_before).mu::numeric, 6) AS mu_before, round((rating_after).mu::numeric, 6) AS mu_after,
+       round(predicted_win::numeric, 6) AS predicted_win
+FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id');
+-- Its final ratings equal the aggregate's.
+SELECT count(*) AS players, bool_and(h.rating_after = a.rating) AS same
+FROM (SELECT DISTINCT ON (player_id) player_id, rating_after
+      FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id')
+      ORDER BY player_id, match_id DESC) h
+JOIN unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank ORDER BY played_at, match_id) FROM results)) a
+  USING (player_id);
+-- Elo history: the predicted chances of a match sum to 1.
+SELECT match_id, round(sum(predicted_win)::numeric, 12) AS total
+FROM (SELECT DISTINCT match_id, team, predicted_win
+      FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id')) h
+GROUP BY match_id ORDER BY match_id;
+
+-- Player ids that are text or uuid: number them with dense_rank and join back.
+CREATE TABLE named_results (match_id bigint, played_at timestamptz, player text, team int, rank float8);
+INSERT INTO named_results SELECT r.match_id, r.played_at, 'player-' || r.player_id, r.team, r.rank FROM results r;
+WITH numbered AS (
+  SELECT n.*, dense_rank() OVER (ORDER BY player) AS pid FROM named_results n),
+ratings AS (
+  SELECT * FROM unnest((SELECT skill.elo_replay(match_id, played_at, pid, team, rank ORDER BY played_at, match_id) FROM numbered)))
+SELECT DISTINCT n.player, round(r.rating::numeric, 4) AS elo
+FROM ratings r JOIN numbered n ON n.pid = r.player_id ORDER BY 1;
+
+-- Bad input: each error names the match.
+SELECT skill.pl_replay(match_id, played_at, player_id, team, rank) FROM results;  -- no ORDER BY: rows come in insertion order, which is fine here
+SELECT skill.pl_replay(match_id, played_at, player_id, team, rank ORDER BY match_id DESC) FROM results;
+SELECT skill.pl_replay(m, t, p, team, rank ORDER BY t, m)
+FROM (VALUES (1, '2026-01-01'::timestamptz, 1, 1, 1.0), (2, '2026-01-02', 1, 1, 1), (2, '2026-01-02', 2, 2, 2),
+             (1, '2026-01-01', 2, 2, 2)) v(m, t, p, team, rank);
+SELECT skill.pl_replay(m, t, p, team, rank)
+FROM (VALUES (1, '2026-01-01'::timestamptz, 1, 1, 1.0), (2, '2026-01-02', 1, 1, 1), (2, '2026-01-02', 2, 2, 2),
+             (1, '2026-01-01', 2, 2, 2)) v(m, t, p, team, rank);
+SELECT skill.pl_replay(1, '2026-01-01', p, team, 1) FROM (VALUES (1, 1), (1, 2)) v(p, team);
+SELECT skill.pl_replay(1, '2026-01-01', p, 1, 1) FROM (VALUES (1), (2)) v(p);
+SELECT skill.pl_replay(1, '2026-01-01', p, team, r) FROM (VALUES (1, 1, 1.0), (2, 1, 2.0), (3, 2, 3.0)) v(p, team, r);
+SELECT skill.pl_replay(NULL, '2026-01-01', 1, 1, 1);
+SELECT skill.pl_replay(7, NULL, 1, 1, 1);
+SELECT skill.pl_replay(7, '2026-01-01', NULL, 1, 1);
+SELECT skill.pl_replay(7, '2026-01-01', 1, NULL, 1);
+SELECT skill.pl_replay(7, '2026-01-01', 1, 1, NULL);
+SELECT skill.pl_replay(7, '2026-01-01', 1, 1, 'NaN');
+SELECT skill.pl_replay(m, t, p, p, 1) FROM (VALUES (7, '2026-01-01'::timestamptz, 1), (7, '2026-01-02', 2)) v(m, t, p);
+SELECT skill.pl_replay(1, '2026-01-01', p, p, 1, NULL, '{"betta": 5}') FROM (VALUES (1), (2)) v(p);
+SELECT skill.pl_replay(1, '2026-01-01', p, p, 1, NULL, '{"beta": -5}') FROM (VALUES (1), (2)) v(p);
+SELECT skill.pl_replay(1, '2026-01-01', p, p, 1, NULL, '{"beta": "five"}') FROM (VALUES (1), (2)) v(p);
+SELECT skill.pl_replay(1, '2026-01-01', p, p, 1, NULL, '[1, 2]') FROM (VALUES (1), (2)) v(p);
+SELECT skill.pl_replay(1, '2026-01-01', p, p, 1, '(25,0)') FROM (VALUES (1), (2)) v(p);
+SELECT skill.trueskill_replay(1, '2026-01-01', p, p, 1, NULL, '{"draw_probability": 1}') FROM (VALUES (1), (2)) v(p);
+SELECT skill.elo_replay(1, '2026-01-01', p, p, 1, 'Infinity') FROM (VALUES (1), (2)) v(p);
+SELECT skill.glicko2_replay(m, t, w, p, p, 1) FROM (VALUES (1, '2026-01-08'::timestamptz, '2026-01-08'::timestamptz, 1), (1, '2026-01-08', '2026-01-08', 2),
+                                                       (2, '2026-01-09', '2026-01-01', 1), (2, '2026-01-09', '2026-01-01', 2)) v(m, t, w, p);
+SELECT skill.glicko2_replay(1, '2026-01-01', '2026-01-01', p, p, 1, '(1500,350,)') FROM (VALUES (1), (2)) v(p);
+SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team FROM results');
+SELECT * FROM skill.pl_history('SELECT match_id::int, played_at, player_id, team, rank FROM results');
+SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY match_id DESC');
+SELECT * FROM skill.pl_history(NULL);
+SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank FROM results', '{"k": -1}');
