@@ -45,7 +45,7 @@ build_and_install
 start_cluster
 log "pg_regress"
 cd "$REPO_ROOT"
-rm -f regression.diffs
+rm -f regression.diffs output_iso/regression.diffs
 regress_out=$(make -s installcheck PG_CONFIG="$PG_CONFIG" 2>&1) || true
 echo "$regress_out" | grep -E '\.\.\. ' || true
 ok=$(echo "$regress_out" | grep -cE '\.\.\. ok' || true)
@@ -56,10 +56,12 @@ if [ "$ok" -eq 0 ] && [ "$bad" -eq 0 ]; then
 	bad=1
 fi
 count "$ok" "$bad"
-if [ -s regression.diffs ]; then
-	echo "---- regression.diffs ----"
-	cat regression.diffs
-fi
+for diffs in regression.diffs output_iso/regression.diffs; do
+	if [ -s "$diffs" ]; then
+		echo "---- $diffs ----"
+		cat "$diffs"
+	fi
+done
 
 # 3. Differential tests against npm peers: tests/differential/<peer>/run.sh
 #    prints "name: N passed, N failed" last (it installs its npm package).
