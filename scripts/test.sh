@@ -46,7 +46,9 @@ start_cluster
 log "pg_regress"
 cd "$REPO_ROOT"
 rm -f regression.diffs output_iso/regression.diffs
-regress_out=$(make -s installcheck PG_CONFIG="$PG_CONFIG" 2>&1) || true
+# Regression and isolation suites separately, so one failing does not hide the other.
+regress_out=$( (make -s installcheck PG_CONFIG="$PG_CONFIG" ISOLATION= 2>&1;
+	make -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS= 2>&1) || true)
 echo "$regress_out" | grep -E '\.\.\. ' || true
 ok=$(echo "$regress_out" | grep -cE '\.\.\. ok' || true)
 bad=$(echo "$regress_out" | grep -cE '\.\.\. FAILED|failed \(ignored\)' || true)
