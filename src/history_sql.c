@@ -41,7 +41,7 @@ emit_row(ReplayState *state, const ReplayMatch *match, int slot,
 		 const double *before, double predicted)
 {
 	HistorySink *sink = state->emit_arg;
-	const ReplayPlayer *p = &state->players[match->player[slot]];
+	const ReplayPlayer *p = match->player[slot];
 	Datum		values[HISTORY_COLUMNS];
 	bool		nulls[HISTORY_COLUMNS] = {false};
 	int			t = 0;

@@ -6,9 +6,7 @@
 
 #include <math.h>
 
-#include "common/hashfn.h"
 #include "utils/builtins.h"
-#include "utils/numeric.h"
 
 /* The 64-bit finaliser of MurmurHash3: ids are often dense, so mix well. */
 static inline uint32
@@ -22,16 +20,12 @@ mix_player_id(uint64 h)
 	return (uint32) h;
 }
 
-/* Hash from player id to its index in ReplayState.players. */
-typedef struct PlayerSlot
-{
-	int64		id;
-	uint32		index;
-	char		status;
-} PlayerSlot;
-
+/*
+ * Players keyed by id.  The entries hold the ratings themselves, so looking
+ * a player up costs one cache miss rather than two.
+ */
 #define SH_PREFIX playerhash
-#define SH_ELEMENT_TYPE PlayerSlot
+#define SH_ELEMENT_TYPE ReplayPlayer
 #define SH_KEY_TYPE int64
 #define SH_KEY id
 #define SH_HASH_KEY(tb, key) mix_player_id((uint64) (key))
@@ -49,9 +43,7 @@ replay_create(MemoryContext mcxt, const ReplayFamily *family)
 	state->mcxt = mcxt;
 	state->family = family;
 	state->caller = family->name;
-	state->index = playerhash_create(mcxt, 1024, NULL);
-	state->max_players = 1024;
-	state->players = MemoryContextAlloc(mcxt, sizeof(ReplayPlayer) * state->max_players);
+	state->players = playerhash_create(mcxt, 1024, NULL);
 	state->max_rows = 16;
 	state->rows = MemoryContextAlloc(mcxt, sizeof(ReplayRow) * state->max_rows);
 	family->init_options(state);
@@ -119,7 +111,7 @@ ensure_match_capacity(ReplayState *state, int n_players, int n_teams)
 	state->match.team_start = palloc(sizeof(int) * (n_teams + 1));
 	state->match.team_rank = palloc(sizeof(double) * n_teams);
 	state->match.team_label = palloc(sizeof(int32) * n_teams);
-	state->match.player = palloc(sizeof(uint32) * n_players);
+	state->match.player = palloc(sizeof(ReplayPlayer *) * n_players);
 	state->mu = palloc(sizeof(double) * n_players);
 	state->sigma = palloc(sizeof(double) * n_players);
 	state->before = palloc(sizeof(double) * n_players * REPLAY_MAX_FIELDS);
@@ -161,6 +153,53 @@ sort_rows_by_team(ReplayRow *rows, int n)
 	}
 }
 
+/*
+ * Finds or creates the players of the buffered rows.  All their hash
+ * buckets are prefetched first, so a match's cache misses overlap.
+ */
+static void
+resolve_players(ReplayState *state)
+{
+	struct playerhash_hash *hash = state->players;
+	uint64		size_before = hash->size;
+	int			n = state->n_rows;
+	int			i;
+
+	for (i = 0; i < n; i++)
+		__builtin_prefetch(&hash->data[mix_player_id((uint64) state->rows[i].player_id) &
+									   hash->sizemask]);
+
+	for (i = 0; i < n; i++)
+	{
+		ReplayRow  *row = &state->rows[i];
+		bool		found;
+		ReplayPlayer *p = playerhash_insert(hash, row->player_id, &found);
+
+		if (!found)
+		{
+			memcpy(p->r, row->has_prior ? row->prior : state->opt.prior,
+				   sizeof(double) * state->family->n_fields);
+			p->matches = 0;
+			p->last_match = -1;
+			p->last_period = state->periods_ended;
+		}
+		if (p->last_match == state->match_seq)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("player " INT64_FORMAT " appears twice in match " INT64_FORMAT,
+							row->player_id, state->match_id)));
+		p->last_match = state->match_seq;
+		if (state->family->finish_player)
+			state->family->finish_player(state, p);
+		row->player = p;
+	}
+
+	/* Inserting may have grown the table, which moves its entries. */
+	if (hash->size != size_before)
+		for (i = 0; i < n; i++)
+			state->rows[i].player = playerhash_lookup(hash, state->rows[i].player_id);
+}
+
 /* Rates the buffered match and clears the buffer. */
 static void
 process_match(ReplayState *state)
@@ -172,6 +211,7 @@ process_match(ReplayState *state)
 				t = 0;
 
 	ensure_match_capacity(state, n, n);
+	resolve_players(state);
 	sort_rows_by_team(state->rows, n);
 	match->match_id = state->match_id;
 	match->n_players = n;
@@ -207,15 +247,14 @@ process_match(ReplayState *state)
 		int			f = family->n_fields;
 
 		for (i = 0; i < n; i++)
-			memcpy(&state->before[i * f], state->players[match->player[i]].r,
-				   sizeof(double) * f);
+			memcpy(&state->before[i * f], match->player[i]->r, sizeof(double) * f);
 		family->predict_win(state, match, state->team_prob);
 	}
 
 	family->rate_match(state, match);
 
 	for (i = 0; i < n; i++)
-		state->players[match->player[i]].matches++;
+		match->player[i]->matches++;
 
 	if (state->emit)
 	{
@@ -228,31 +267,36 @@ process_match(ReplayState *state)
 	state->match_seq++;
 }
 
-static uint32
-lookup_player(ReplayState *state, int64 player_id, const double *prior)
+ReplayPlayer *
+replay_lookup(ReplayState *state, int64 player_id)
 {
-	bool		found;
-	PlayerSlot *slot = playerhash_insert(state->index, player_id, &found);
-	ReplayPlayer *player;
+	return playerhash_lookup(state->players, player_id);
+}
 
-	if (found)
-		return slot->index;
+static int
+player_id_cmp(const void *a, const void *b)
+{
+	int64		x = (*(ReplayPlayer *const *) a)->id;
+	int64		y = (*(ReplayPlayer *const *) b)->id;
 
-	if (state->n_players == state->max_players)
-	{
-		state->max_players *= 2;
-		state->players = repalloc_huge(state->players,
-									   sizeof(ReplayPlayer) * state->max_players);
-	}
-	slot->index = state->n_players++;
-	player = &state->players[slot->index];
-	player->id = player_id;
-	memcpy(player->r, prior ? prior : state->opt.prior,
-		   sizeof(double) * state->family->n_fields);
-	player->matches = 0;
-	player->last_match = -1;
-	player->last_period = state->periods_ended;
-	return slot->index;
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* Every player, ordered by id, so results do not depend on the hashing. */
+ReplayPlayer **
+replay_players_by_id(ReplayState *state, uint32 *count)
+{
+	playerhash_iterator it;
+	ReplayPlayer *p;
+	ReplayPlayer **out = palloc(sizeof(ReplayPlayer *) * Max(state->players->members, 1));
+	uint32		n = 0;
+
+	playerhash_start_iterate(state->players, &it);
+	while ((p = playerhash_iterate(state->players, &it)) != NULL)
+		out[n++] = p;
+	qsort(out, n, sizeof(ReplayPlayer *), player_id_cmp);
+	*count = n;
+	return out;
 }
 
 static void
@@ -280,8 +324,6 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 			   int64 player_id, int32 team, double rank, const double *prior,
 			   bool has_period, TimestampTz period)
 {
-	uint32		index;
-	ReplayPlayer *player;
 	ReplayRow  *row;
 
 	if (!isfinite(rank))
@@ -325,34 +367,25 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("rows of match " INT64_FORMAT " have different rating periods", match_id)));
 
-	index = lookup_player(state, player_id, prior);
-	player = &state->players[index];
-	if (player->last_match == state->match_seq)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("player " INT64_FORMAT " appears twice in match " INT64_FORMAT,
-						player_id, match_id)));
-	player->last_match = state->match_seq;
-	if (state->family->finish_player)
-		state->family->finish_player(state, player);
-
 	if (state->n_rows == state->max_rows)
 	{
 		state->max_rows *= 2;
 		state->rows = repalloc(state->rows, sizeof(ReplayRow) * state->max_rows);
 	}
 	row = &state->rows[state->n_rows++];
-	row->player = index;
+	row->player_id = player_id;
+	row->player = NULL;
 	row->team = team;
 	row->rank = rank;
+	row->has_prior = prior != NULL;
+	if (prior)
+		memcpy(row->prior, prior, sizeof(double) * state->family->n_fields);
 }
 
 /* Rates what is pending and brings every player up to date. */
 void
 replay_finish(ReplayState *state)
 {
-	uint32		i;
-
 	if (state->in_match)
 	{
 		process_match(state);
@@ -364,6 +397,12 @@ replay_finish(ReplayState *state)
 		state->in_period = false;
 	}
 	if (state->family->finish_player)
-		for (i = 0; i < state->n_players; i++)
-			state->family->finish_player(state, &state->players[i]);
+	{
+		playerhash_iterator it;
+		ReplayPlayer *p;
+
+		playerhash_start_iterate(state->players, &it);
+		while ((p = playerhash_iterate(state->players, &it)) != NULL)
+			state->family->finish_player(state, p);
+	}
 }

@@ -23,20 +23,26 @@
 /* At most this many rating fields: elo 1, rating 2, glicko 3. */
 #define REPLAY_MAX_FIELDS 3
 
+/* A player: the element of the engine's hash table, keyed by id. */
 typedef struct ReplayPlayer
 {
 	int64		id;
+	char		status;			/* simplehash's slot state */
 	double		r[REPLAY_MAX_FIELDS];	/* current rating */
 	int32		matches;		/* matches rated so far */
 	int64		last_match;		/* sequence number of its latest match */
 	int64		last_period;	/* Glicko-2: periods_ended it is current to */
 } ReplayPlayer;
 
+/* A row of the match being collected; players are looked up at its end. */
 typedef struct ReplayRow
 {
-	uint32		player;			/* index into ReplayState.players */
+	int64		player_id;
+	struct ReplayPlayer *player;	/* set when the match is rated */
 	int32		team;
+	bool		has_prior;
 	double		rank;
+	double		prior[REPLAY_MAX_FIELDS];
 } ReplayRow;
 
 /* One match, sorted into teams, as the family callbacks see it. */
@@ -48,7 +54,7 @@ typedef struct ReplayMatch
 	int		   *team_start;		/* n_teams + 1 */
 	double	   *team_rank;		/* n_teams */
 	int32	   *team_label;		/* n_teams: the team numbers of the input */
-	uint32	   *player;			/* n_players: indexes into players */
+	ReplayPlayer **player;		/* n_players, in team order */
 } ReplayMatch;
 
 typedef struct ReplayState ReplayState;
@@ -96,11 +102,8 @@ struct ReplayState
 	ReplayOptions opt;
 	bool		options_read;
 
-	/* Players: a hash from id to index into a growing array. */
-	struct playerhash_hash *index;
-	ReplayPlayer *players;
-	uint32		n_players;
-	uint32		max_players;
+	/* Players, in a hash table keyed by id (see replay.c). */
+	struct playerhash_hash *players;
 
 	/* The match being collected. */
 	bool		in_match;
@@ -140,6 +143,8 @@ extern void replay_add_row(ReplayState *state, int64 match_id, TimestampTz playe
 						   int64 player_id, int32 team, double rank,
 						   const double *prior, bool has_period, TimestampTz period);
 extern void replay_finish(ReplayState *state);
+extern ReplayPlayer *replay_lookup(ReplayState *state, int64 player_id);
+extern ReplayPlayer **replay_players_by_id(ReplayState *state, uint32 *count);
 extern void *replay_scratch(ReplayState *state, size_t bytes);
 
 /* Families (replay_families.c). */

@@ -75,7 +75,7 @@ gather_gaussian(ReplayState *state, const ReplayMatch *match)
 
 	for (i = 0; i < match->n_players; i++)
 	{
-		const ReplayPlayer *p = &state->players[match->player[i]];
+		const ReplayPlayer *p = match->player[i];
 
 		state->mu[i] = p->r[0];
 		state->sigma[i] = p->r[1];
@@ -89,7 +89,7 @@ scatter_gaussian(ReplayState *state, const ReplayMatch *match)
 
 	for (i = 0; i < match->n_players; i++)
 	{
-		ReplayPlayer *p = &state->players[match->player[i]];
+		ReplayPlayer *p = match->player[i];
 
 		p->r[0] = state->mu[i];
 		p->r[1] = state->sigma[i];
@@ -396,7 +396,7 @@ elo_rate_match(ReplayState *state, ReplayMatch *match)
 	for (t = 0; t < match->n_teams; t++)
 		for (i = match->team_start[t]; i < match->team_start[t + 1]; i++)
 		{
-			double		r = state->players[match->player[i]].r[0];
+			double		r = match->player[i]->r[0];
 			double		surplus = 0.0;
 			int			opponents = 0;
 
@@ -409,7 +409,7 @@ elo_rate_match(ReplayState *state, ReplayMatch *match)
 				score = rank_score(match->team_rank[t], match->team_rank[u]);
 				for (j = match->team_start[u]; j < match->team_start[u + 1]; j++)
 				{
-					surplus += score - sk_elo_expected(r, state->players[match->player[j]].r[0],
+					surplus += score - sk_elo_expected(r, match->player[j]->r[0],
 													   state->opt.scale);
 					opponents++;
 				}
@@ -417,7 +417,7 @@ elo_rate_match(ReplayState *state, ReplayMatch *match)
 			state->mu[i] = r + state->opt.k * surplus / opponents;
 		}
 	for (i = 0; i < match->n_players; i++)
-		state->players[match->player[i]].r[0] = state->mu[i];
+		match->player[i]->r[0] = state->mu[i];
 }
 
 /* A team's chance: its players' mean expected score against the others. */
@@ -439,8 +439,8 @@ elo_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 			for (u = 0; u < match->n_teams; u++)
 				for (j = match->team_start[u]; u != t && j < match->team_start[u + 1]; j++)
 				{
-					sum += sk_elo_expected(state->players[match->player[i]].r[0],
-										   state->players[match->player[j]].r[0],
+					sum += sk_elo_expected(match->player[i]->r[0],
+										   match->player[j]->r[0],
 										   state->opt.scale);
 					pairs++;
 				}
@@ -463,8 +463,8 @@ const ReplayFamily replay_elo = {
 /* The games of the current rating period, one per (player, opponent). */
 typedef struct Glicko2Game
 {
-	uint32		player;
-	uint32		opponent;
+	int64		player;			/* ids: hash entries may move before the period ends */
+	int64		opponent;
 	double		score;
 } Glicko2Game;
 
@@ -544,8 +544,8 @@ g2_rate_match(ReplayState *state, ReplayMatch *match)
 							: MemoryContextAllocHuge(state->mcxt, sizeof(Glicko2Game) * period->max_games);
 					}
 					game = &period->games[period->n_games++];
-					game->player = match->player[i];
-					game->opponent = match->player[j];
+					game->player = match->player[i]->id;
+					game->opponent = match->player[j]->id;
 					game->score = rank_score(match->team_rank[t], match->team_rank[u]);
 				}
 }
@@ -599,7 +599,7 @@ g2_end_period(ReplayState *state)
 
 	for (start = 0; start < period->n_games; start = end)
 	{
-		ReplayPlayer *p = &state->players[period->games[start].player];
+		ReplayPlayer *p = replay_lookup(state, period->games[start].player);
 		sk_glicko2	in;
 		sk_status	status;
 
@@ -609,7 +609,7 @@ g2_end_period(ReplayState *state)
 		g2_grow_scratch(state, period, end - start);
 		for (k = start; k < end; k++)
 		{
-			const ReplayPlayer *o = &state->players[period->games[k].opponent];
+			const ReplayPlayer *o = replay_lookup(state, period->games[k].opponent);
 
 			period->opp_rating[k - start] = o->r[0];
 			period->opp_rd[k - start] = o->r[1];
@@ -631,7 +631,7 @@ g2_end_period(ReplayState *state)
 	n_players = 0;
 	for (start = 0; start < period->n_games; start = end)
 	{
-		ReplayPlayer *p = &state->players[period->games[start].player];
+		ReplayPlayer *p = replay_lookup(state, period->games[start].player);
 
 		for (end = start; end < period->n_games &&
 			 period->games[end].player == period->games[start].player; end++)

@@ -141,7 +141,7 @@ typedef struct FinalCache
 
 /*
  * Rates what is pending and returns every player as an array of
- * (player_id, rating, matches).  It finishes the state, so the aggregates
+ * (player_id, rating, matches), ordered by player_id.  It finishes the state, so the aggregates
  * are declared FINALFUNC_MODIFY = READ_WRITE.
  */
 Datum
@@ -150,7 +150,9 @@ replay_final(PG_FUNCTION_ARGS)
 	ReplayState *state;
 	FinalCache *cache;
 	Datum	   *elems;
-	uint32		i;
+	ReplayPlayer **players;
+	uint32		n,
+				i;
 	int			f;
 
 	if (PG_ARGISNULL(0))
@@ -171,10 +173,11 @@ replay_final(PG_FUNCTION_ARGS)
 
 	replay_finish(state);
 
-	elems = palloc(sizeof(Datum) * Max(state->n_players, 1));
-	for (i = 0; i < state->n_players; i++)
+	players = replay_players_by_id(state, &n);
+	elems = palloc(sizeof(Datum) * Max(n, 1));
+	for (i = 0; i < n; i++)
 	{
-		ReplayPlayer *p = &state->players[i];
+		ReplayPlayer *p = players[i];
 		Datum		values[3];
 		bool		nulls[3] = {false, false, false};
 
@@ -184,7 +187,7 @@ replay_final(PG_FUNCTION_ARGS)
 		values[2] = Int32GetDatum(p->matches);
 		elems[i] = HeapTupleGetDatum(heap_form_tuple(cache->result.desc, values, nulls));
 	}
-	PG_RETURN_ARRAYTYPE_P(construct_array(elems, state->n_players, cache->result.typid,
+	PG_RETURN_ARRAYTYPE_P(construct_array(elems, n, cache->result.typid,
 										  cache->result.typlen, cache->result.typbyval,
 										  cache->result.typalign));
 }
