@@ -1,0 +1,233 @@
+/*
+ * team_glicko_sql.c - SQL functions of team Glicko-1 (the project's
+ * "reading C" of shared/seeds/team-glicko1.txt, see core/team_glicko.h).
+ *
+ * A match is a skill.glicko[] of two teams: a 2-D array with one team per
+ * row (a shorter team padded with NULL elements), or a 1-D array of two
+ * players (1 v 1).  Results keep the argument's shape.  vol is not used by
+ * Glicko-1: it passes through unchanged (and may be NULL).
+ */
+#include "skill.h"
+
+#include "team_glicko.h"
+
+PG_FUNCTION_INFO_V1(team_glicko_rating);
+PG_FUNCTION_INFO_V1(team_glicko_rate);
+PG_FUNCTION_INFO_V1(team_glicko_quality);
+
+/* Two teams of skill.glicko values in the core's flat layout. */
+typedef struct GlickoTeams
+{
+	int			n_players;
+	int			team_start[3];
+	double	   *rating;			/* n_players, row-major array order */
+	double	   *rd;
+	GlickoValue *player;		/* n_players: vol to pass through */
+	/* The shape of the argument, to give results the same one. */
+	int			ndim;
+	int			dims[2];
+	int			lbs[2];
+	int			n_slots;
+	bool	   *slot_is_null;
+} GlickoTeams;
+
+static void
+not_two_teams(const char *arg, int n_teams)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+			 errmsg("%s must hold exactly 2 teams", arg),
+			 errdetail("It holds %d; team Glicko-1 rates one team against another.", n_teams)));
+}
+
+/* Reads and checks a 2-team match (every player's rd > 0, finite values). */
+static void
+glicko_teams_read(CompositeType *type, ArrayType *array, const char *arg,
+				  GlickoTeams *teams)
+{
+	Datum	   *elems;
+	bool	   *nulls;
+	int			n_slots,
+				width,
+				t,
+				i = 0;
+	char		name[NAMEDATALEN + 32];
+
+	teams->ndim = ARR_NDIM(array);
+	if (teams->ndim == 0)
+		not_two_teams(arg, 0);
+	if (teams->ndim > 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("%s must have one or two dimensions", arg),
+				 errdetail("Use one row per team (a 2-D array) or one player per team (a 1-D array).")));
+	teams->dims[0] = ARR_DIMS(array)[0];
+	teams->lbs[0] = ARR_LBOUND(array)[0];
+	teams->dims[1] = teams->ndim == 2 ? ARR_DIMS(array)[1] : 1;
+	teams->lbs[1] = teams->ndim == 2 ? ARR_LBOUND(array)[1] : 1;
+	if (teams->dims[0] != 2)
+		not_two_teams(arg, teams->dims[0]);
+	width = teams->dims[1];
+
+	deconstruct_array(array, type->typid, type->typlen, type->typbyval,
+					  type->typalign, &elems, &nulls, &n_slots);
+	teams->n_slots = n_slots;
+	teams->slot_is_null = nulls;
+	teams->rating = palloc(sizeof(double) * n_slots);
+	teams->rd = palloc(sizeof(double) * n_slots);
+	teams->player = palloc(sizeof(GlickoValue) * n_slots);
+
+	for (t = 0; t < 2; t++)
+	{
+		int			p;
+
+		teams->team_start[t] = i;
+		for (p = 0; p < width; p++)
+		{
+			int			slot = t * width + p;
+
+			if (nulls[slot])
+				continue;
+			if (teams->ndim == 2)
+				snprintf(name, sizeof(name), "%s[%d][%d]", arg,
+						 teams->lbs[0] + t, teams->lbs[1] + p);
+			else
+				snprintf(name, sizeof(name), "%s[%d]", arg, teams->lbs[0] + t);
+			glicko_read(type, DatumGetHeapTupleHeader(elems[slot]), name, false,
+						&teams->player[i]);
+			teams->rating[i] = teams->player[i].rating;
+			teams->rd[i] = teams->player[i].rd;
+			i++;
+		}
+		if (i == teams->team_start[t])
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("team %d of %s has no players", t + 1, arg),
+					 errdetail("NULL elements only pad shorter teams; every team needs a rating.")));
+	}
+	teams->team_start[2] = i;
+	teams->n_players = i;
+}
+
+/*
+ * team_glicko_rating(team skill.glicko[]) -> skill.glicko: the team's
+ * rating mean R_i + b(RD_team) and RD_team = sqrt(mean RD_i^2); vol NULL.
+ */
+Datum
+team_glicko_rating(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	ArrayType  *array = PG_GETARG_ARRAYTYPE_P(0);
+	Datum	   *elems;
+	bool	   *nulls;
+	double	   *rating,
+			   *rd;
+	GlickoValue result;
+	int			n,
+				i;
+	char		name[NAMEDATALEN + 16];
+
+	composite_init_arg(fcinfo, 0, &cache->glicko);
+	n = array_length_1d(array, "team");
+	if (n == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("team must hold at least one player")));
+	deconstruct_array(array, cache->glicko.typid, cache->glicko.typlen,
+					  cache->glicko.typbyval, cache->glicko.typalign,
+					  &elems, &nulls, &n);
+	rating = palloc(sizeof(double) * n);
+	rd = palloc(sizeof(double) * n);
+	for (i = 0; i < n; i++)
+	{
+		GlickoValue v;
+
+		snprintf(name, sizeof(name), "team[%d]", ARR_LBOUND(array)[0] + i);
+		if (nulls[i])
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("%s must not be NULL", name)));
+		glicko_read(&cache->glicko, DatumGetHeapTupleHeader(elems[i]), name, false, &v);
+		rating[i] = v.rating;
+		rd[i] = v.rd;
+	}
+	report_core_status(sk_tg_team_rating(n, rating, rd, &result.rating, &result.rd),
+					   "team_glicko_rating");
+	result.vol = 0.0;
+	result.vol_null = true;
+	/* The argument's element type is the result type: one cache entry. */
+	PG_RETURN_DATUM(glicko_build(&cache->glicko, &result));
+}
+
+/*
+ * team_glicko_rate(teams, score, scale, rd_max) -> skill.glicko[]: every
+ * player's new rating and RD after one match; score is the first team's.
+ */
+Datum
+team_glicko_rate(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	ArrayType  *array = PG_GETARG_ARRAYTYPE_P(0);
+	double		score = PG_GETARG_FLOAT8(1);
+	sk_tg_params params;
+	GlickoTeams teams;
+	double	   *new_rating,
+			   *new_rd;
+	Datum	   *datums;
+	int			slot,
+				i = 0;
+
+	params.scale = PG_GETARG_FLOAT8(2);
+	params.rd_max = PG_GETARG_FLOAT8(3);
+	check_score("score", score);
+	check_positive("scale", params.scale);
+	check_positive("rd_max", params.rd_max);
+	composite_init_arg(fcinfo, 0, &cache->glicko);
+	glicko_teams_read(&cache->glicko, array, "teams", &teams);
+
+	new_rating = palloc(sizeof(double) * teams.n_players);
+	new_rd = palloc(sizeof(double) * teams.n_players);
+	report_core_status(sk_tg_rate(&params, 2, teams.team_start, teams.rating, teams.rd,
+								  score, new_rating, new_rd),
+					   "team_glicko_rate");
+
+	datums = palloc(sizeof(Datum) * teams.n_slots);
+	for (slot = 0; slot < teams.n_slots; slot++)
+	{
+		GlickoValue v;
+
+		if (teams.slot_is_null[slot])
+		{
+			datums[slot] = (Datum) 0;
+			continue;
+		}
+		v = teams.player[i];
+		v.rating = new_rating[i];
+		v.rd = new_rd[i];
+		datums[slot] = glicko_build(&cache->glicko, &v);
+		i++;
+	}
+	PG_RETURN_ARRAYTYPE_P(construct_md_array(datums, teams.slot_is_null, teams.ndim,
+											 teams.dims, teams.lbs, cache->glicko.typid,
+											 cache->glicko.typlen, cache->glicko.typbyval,
+											 cache->glicko.typalign));
+}
+
+/*
+ * match_quality(teams skill.glicko[]) -> float8: the note's
+ * Q = 1/(1 + (d_eff/400)^2 + (RD_combined/400)^2).
+ */
+Datum
+team_glicko_quality(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	GlickoTeams teams;
+	double		quality;
+
+	composite_init_arg(fcinfo, 0, &cache->glicko);
+	glicko_teams_read(&cache->glicko, PG_GETARG_ARRAYTYPE_P(0), "teams", &teams);
+	report_core_status(sk_tg_quality(2, teams.team_start, teams.rating, teams.rd,
+									 &quality, NULL, NULL),
+					   "match_quality");
+	PG_RETURN_FLOAT8(quality);
+}
