@@ -3,7 +3,12 @@
  */
 #include "teams.h"
 
+#include <math.h>
+
+#include "access/htup_details.h"
+#include "access/tupmacs.h"
 #include "catalog/pg_type.h"
+#include "utils/memutils.h"
 
 static void
 too_few_teams(const char *arg, int n_teams)
@@ -12,6 +17,23 @@ too_few_teams(const char *arg, int n_teams)
 			(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
 			 errmsg("%s must hold at least 2 teams", arg),
 			 errdetail("It holds %d.", n_teams)));
+}
+
+/* A valid rating (finite mu, finite sigma > 0), read without naming it. */
+static inline bool
+rating_valid(CompositeType *rating_type, HeapTupleHeader tuple, double *mu,
+			 double *sigma)
+{
+	double		values[2];
+	bool		nulls[2];
+
+	composite_read(rating_type, tuple, 2, values, nulls);
+	if (nulls[0] || nulls[1] || !isfinite(values[0]) || !isfinite(values[1]) ||
+		!(values[1] > 0.0))
+		return false;
+	*mu = values[0];
+	*sigma = values[1];
+	return true;
 }
 
 void
@@ -62,16 +84,21 @@ team_match_read(CompositeType *rating_type, ArrayType *array, const char *arg,
 		for (p = 0; p < width; p++)
 		{
 			int			slot = t * width + p;
+			HeapTupleHeader tuple;
 
 			if (nulls[slot])
 				continue;
-			if (match->ndim == 2)
-				snprintf(name, sizeof(name), "%s[%d][%d]", arg,
-						 match->lbs[0] + t, match->lbs[1] + p);
-			else
-				snprintf(name, sizeof(name), "%s[%d]", arg, match->lbs[0] + t);
-			rating_read(rating_type, DatumGetHeapTupleHeader(elems[slot]), name,
-						&match->mu[i], &match->sigma[i]);
+			tuple = DatumGetHeapTupleHeader(elems[slot]);
+			/* The element's name is only needed for an error message. */
+			if (!rating_valid(rating_type, tuple, &match->mu[i], &match->sigma[i]))
+			{
+				if (match->ndim == 2)
+					snprintf(name, sizeof(name), "%s[%d][%d]", arg,
+							 match->lbs[0] + t, match->lbs[1] + p);
+				else
+					snprintf(name, sizeof(name), "%s[%d]", arg, match->lbs[0] + t);
+				rating_read(rating_type, tuple, name, &match->mu[i], &match->sigma[i]);
+			}
 			i++;
 		}
 		if (i == match->team_start[t])
@@ -84,14 +111,92 @@ team_match_read(CompositeType *rating_type, ArrayType *array, const char *arg,
 	match->n_players = i;
 }
 
+/* skill.rating as installed: two live float8 columns. */
+static bool
+rating_type_is_plain(CompositeType *rating_type)
+{
+	TupleDesc	desc = rating_type->desc;
+	int			k;
+
+	if (desc->natts != 2 || rating_type->typlen != -1 ||
+		rating_type->typalign != TYPALIGN_DOUBLE)
+		return false;
+	for (k = 0; k < 2; k++)
+		if (TupleDescAttr(desc, k)->atttypid != FLOAT8OID ||
+			TupleDescAttr(desc, k)->attisdropped)
+			return false;
+	return true;
+}
+
+/*
+ * team_match_build without a heap_form_tuple per player and the copy
+ * construct_md_array makes: one rating is formed as a template, and each
+ * element is the template with its two doubles replaced, written straight
+ * into the result (the same bytes construct_md_array would produce).
+ */
+static ArrayType *
+rating_array_build(CompositeType *rating_type, const TeamMatch *match,
+				   const double *mu, const double *sigma)
+{
+	Datum		zero[2] = {Float8GetDatum(0.0), Float8GetDatum(0.0)};
+	bool		no_nulls[2] = {false, false};
+	HeapTuple	template = heap_form_tuple(rating_type->desc, zero, no_nulls);
+	HeapTupleHeader th = template->t_data;
+	Size		elem_len = template->t_len;
+	Size		elem_step = att_align_nominal(elem_len, rating_type->typalign);
+	bool		has_nulls = match->n_players < match->n_slots;
+	Size		overhead = has_nulls ?
+		ARR_OVERHEAD_WITHNULLS(match->ndim, match->n_slots) :
+		ARR_OVERHEAD_NONULLS(match->ndim);
+	Size		nbytes = overhead + elem_step * match->n_players;
+	ArrayType  *result;
+	bits8	   *bitmap;
+	char	   *p;
+	int			slot,
+				i = 0;
+
+	if (!AllocSizeIsValid(nbytes))
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("array size exceeds the maximum allowed (%d)",
+						(int) MaxAllocSize)));
+	result = (ArrayType *) palloc0(nbytes);
+	SET_VARSIZE(result, nbytes);
+	result->ndim = match->ndim;
+	result->dataoffset = has_nulls ? overhead : 0;
+	result->elemtype = rating_type->typid;
+	memcpy(ARR_DIMS(result), match->dims, sizeof(int) * match->ndim);
+	memcpy(ARR_LBOUND(result), match->lbs, sizeof(int) * match->ndim);
+	bitmap = ARR_NULLBITMAP(result);
+	p = ARR_DATA_PTR(result);
+	for (slot = 0; slot < match->n_slots; slot++)
+	{
+		if (match->slot_is_null[slot])
+			continue;			/* its bit stays 0: NULL */
+		if (bitmap != NULL)
+			bitmap[slot / 8] |= (bits8) (1 << (slot % 8));
+		memcpy(p, th, elem_len);
+		memcpy(p + th->t_hoff, &mu[i], sizeof(double));
+		memcpy(p + th->t_hoff + sizeof(double), &sigma[i], sizeof(double));
+		p += elem_step;
+		i++;
+	}
+	heap_freetuple(template);
+	return result;
+}
+
 ArrayType *
 team_match_build(CompositeType *rating_type, const TeamMatch *match,
 				 const double *mu, const double *sigma)
 {
-	Datum	   *datums = palloc(sizeof(Datum) * match->n_slots);
+	Datum	   *datums;
 	int			slot,
 				i = 0;
 
+	if (rating_type_is_plain(rating_type))
+		return rating_array_build(rating_type, match, mu, sigma);
+
+	datums = palloc(sizeof(Datum) * match->n_slots);
 	for (slot = 0; slot < match->n_slots; slot++)
 	{
 		if (match->slot_is_null[slot])
