@@ -1,67 +1,85 @@
--- scripts/demo.sql - the main job in miniature: record matches, update
--- ratings in the same transaction, ask for win odds.
+-- scripts/demo.sql - the main jobs in miniature: a backend records matches
+-- and updates ratings in the same transaction, an analyst asks for win odds
+-- and judges the predictions, a batch job recomputes the season in one query.
 \set ON_ERROR_STOP on
 \pset footer off
 CREATE EXTENSION IF NOT EXISTS skill;
 
 CREATE TABLE players (
-  id      text PRIMARY KEY,
-  elo     float8 NOT NULL DEFAULT 1500,
-  glicko  skill.glicko NOT NULL DEFAULT skill.glicko()
+  player_id bigint PRIMARY KEY,
+  name      text NOT NULL,
+  rating    skill.rating NOT NULL DEFAULT skill.rating(),   -- OpenSkill Plackett-Luce
+  elo       float8 NOT NULL DEFAULT 1500
 );
-INSERT INTO players (id) VALUES ('ada'), ('bob'), ('cyd'), ('dee');
+INSERT INTO players (player_id, name) VALUES (1, 'ada'), (2, 'bob'), (3, 'cyd'), (4, 'dee');
 
-CREATE TABLE matches (
-  match_id  int PRIMARY KEY,
-  winner    text NOT NULL REFERENCES players,
-  loser     text NOT NULL REFERENCES players,
-  played_at timestamptz NOT NULL
+-- One row per player per match (rank: lower is better, equal ranks tie).
+CREATE TABLE results (
+  match_id  bigint NOT NULL,
+  played_at timestamptz NOT NULL,
+  player_id bigint NOT NULL REFERENCES players,
+  team      int NOT NULL,
+  rank      float8 NOT NULL,
+  PRIMARY KEY (match_id, player_id)
 );
+CREATE INDEX ON results (played_at, match_id);
 
--- A backend records each match and updates both players in one transaction.
-CREATE PROCEDURE record_match(p_id int, p_winner text, p_loser text, p_at timestamptz)
+-- The transactional update: record the rows, lock the match's players in id
+-- order (concurrent matches sharing a player then run one after the other),
+-- rate from the current ratings, write back.  All in the caller's transaction.
+CREATE PROCEDURE record_match(p_match bigint, p_at timestamptz, p_players bigint[], p_teams int[], p_ranks float8[])
 LANGUAGE plpgsql AS $$
-DECLARE
-  w players;
-  l players;
 BEGIN
-  -- Lock both rows in a fixed order so concurrent matches cannot deadlock.
-  PERFORM 1 FROM players WHERE id IN (p_winner, p_loser) ORDER BY id FOR UPDATE;
-  SELECT * INTO w FROM players WHERE id = p_winner;
-  SELECT * INTO l FROM players WHERE id = p_loser;
-  INSERT INTO matches VALUES (p_id, p_winner, p_loser, p_at);
-  UPDATE players SET elo = skill.elo_update(w.elo, l.elo, 1, k => 24),
-                     glicko = skill.glicko2_update(w.glicko, ARRAY[l.glicko], ARRAY[1])
-   WHERE id = p_winner;
-  UPDATE players SET elo = skill.elo_update(l.elo, w.elo, 0, k => 24),
-                     glicko = skill.glicko2_update(l.glicko, ARRAY[w.glicko], ARRAY[0])
-   WHERE id = p_loser;
+  INSERT INTO results SELECT p_match, p_at, u.* FROM unnest(p_players, p_teams, p_ranks) u;
+  PERFORM 1 FROM players WHERE player_id = ANY (p_players) ORDER BY player_id FOR UPDATE;
+  UPDATE players p SET rating = r.rating
+  FROM unnest((SELECT skill.pl_replay(x.match_id, x.played_at, x.player_id, x.team, x.rank, q.rating)
+               FROM results x JOIN players q USING (player_id) WHERE x.match_id = p_match)) r
+  WHERE p.player_id = r.player_id;
+  UPDATE players p SET elo = r.rating
+  FROM unnest((SELECT skill.elo_replay(x.match_id, x.played_at, x.player_id, x.team, x.rank, q.elo)
+               FROM results x JOIN players q USING (player_id) WHERE x.match_id = p_match)) r
+  WHERE p.player_id = r.player_id;
 END $$;
 
-CALL record_match(1, 'ada', 'bob', '2026-11-01 18:00');
-CALL record_match(2, 'ada', 'cyd', '2026-11-01 18:30');
-CALL record_match(3, 'bob', 'dee', '2026-11-02 19:00');
-CALL record_match(4, 'cyd', 'dee', '2026-11-02 19:30');
-CALL record_match(5, 'ada', 'dee', '2026-11-03 20:00');
-CALL record_match(6, 'bob', 'cyd', '2026-11-03 20:30');
+CALL record_match(1, '2026-11-01 18:00', '{1,2}', '{1,2}', '{1,2}');        -- ada beats bob
+CALL record_match(2, '2026-11-01 18:30', '{1,3}', '{1,2}', '{1,2}');        -- ada beats cyd
+CALL record_match(3, '2026-11-02 19:00', '{2,4}', '{1,2}', '{1,2}');        -- bob beats dee
+CALL record_match(4, '2026-11-02 19:30', '{1,4,2,3}', '{1,1,2,2}', '{2,2,1,1}');  -- bob+cyd beat ada+dee
+CALL record_match(5, '2026-11-03 20:00', '{1,2,3,4}', '{1,2,3,4}', '{1,2,2,4}');  -- free-for-all, bob and cyd tie
+CALL record_match(6, '2026-11-03 20:30', '{3,4}', '{1,2}', '{2,1}');        -- dee beats cyd
 
 \echo
-\echo Ratings after six matches
-SELECT id, round(elo::numeric, 1) AS elo,
-       round((glicko).rating::numeric, 1) AS glicko2_rating,
-       round((glicko).rd::numeric, 1) AS glicko2_rd
-FROM players ORDER BY elo DESC;
+\echo Leaderboard (ordinal = mu - 3 sigma)
+SELECT name, round((rating).mu::numeric, 2) AS mu, round((rating).sigma::numeric, 2) AS sigma,
+       round(skill.ordinal(rating)::numeric, 2) AS ordinal, round(elo::numeric, 1) AS elo
+FROM players ORDER BY skill.ordinal(rating) DESC;
 
 \echo
-\echo Predicted odds for the next pairings
-SELECT a.id AS player, b.id AS opponent,
-       round(skill.elo_expected(a.elo, b.elo)::numeric, 3) AS elo_odds,
-       round(skill.glicko2_expected(a.glicko, b.glicko)::numeric, 3) AS glicko2_odds
-FROM players a JOIN players b ON a.id < b.id
-ORDER BY a.id, b.id;
+\echo Predicted chance that the first player beats the second
+SELECT a.name, b.name AS opponent,
+       round((skill.pl_predict_win(ARRAY[a.rating, b.rating]))[1]::numeric, 3) AS openskill,
+       round(skill.elo_expected(a.elo, b.elo)::numeric, 3) AS elo
+FROM players a JOIN players b ON a.player_id < b.player_id ORDER BY 1, 2;
 
 \echo
-\echo A four-player free-for-all rated with multiplayer Elo (ranks 1..4)
-SELECT id, round(before::numeric, 1) AS before, round(after::numeric, 1) AS after
-FROM (SELECT array_agg(id ORDER BY id) ids, array_agg(elo ORDER BY id) elos FROM players) p,
-     unnest(p.ids, p.elos, skill.elo_rate(p.elos, ARRAY[2, 1, 4, 3])) AS x(id, before, after);
+\echo The season recomputed from the results table in one query equals the live ratings
+SELECT count(*) AS players, bool_and(r.rating = p.rating) AS same_as_live
+FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank)
+             FROM (SELECT * FROM results ORDER BY played_at, match_id) ordered)) r
+JOIN players p USING (player_id);
+
+\echo
+\echo History: rating before and after each match, and the predicted chance of winning
+SELECT h.match_id, p.name, h.rank, round((h.rating_before).mu::numeric, 2) AS mu_before,
+       round((h.rating_after).mu::numeric, 2) AS mu_after, round(h.predicted_win::numeric, 3) AS predicted_win
+FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id') h
+JOIN players p USING (player_id)
+ORDER BY h.match_id, h.team, p.name;
+
+\echo
+\echo How good were the predictions? (two-team matches: log-loss of the predicted chances of the winners)
+SELECT count(*) AS matches, round(avg(-ln(predicted_win))::numeric, 4) AS log_loss
+FROM (SELECT DISTINCT match_id, team, predicted_win
+      FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id')
+      WHERE rank = 1 AND match_id IN (SELECT match_id FROM results GROUP BY match_id HAVING max(team) = 2)) w;
