@@ -1,0 +1,334 @@
+/*
+ * trueskill_sql.c - SQL functions of the TrueSkill family.
+ *
+ * The math is in src/core/trueskill.c (trueskill 0.4.5 behaviour); this file
+ * reads and checks the arguments, calls the core and builds the results.
+ *
+ * NULL handling: trueskill_rate and trueskill_quality are not STRICT,
+ * because NULL ranks (list order) and NULL weights (everyone played the
+ * whole match) are meaningful.  Their tunables are checked first, so a NULL
+ * or out-of-range tunable is an error whatever the ratings are; then NULL
+ * team_ratings give a NULL result, as a STRICT function would.
+ * trueskill_win_probability and trueskill_expose are STRICT.
+ */
+#include "skill.h"
+
+#include <math.h>
+
+#include "teams.h"
+#include "trueskill.h"
+
+PG_FUNCTION_INFO_V1(trueskill_rate);
+PG_FUNCTION_INFO_V1(trueskill_quality);
+PG_FUNCTION_INFO_V1(trueskill_win_probability);
+PG_FUNCTION_INFO_V1(trueskill_expose);
+
+/* Workspaces up to this size are kept in fn_extra between calls. */
+#define TS_CACHED_WORK_MAX	(64 * 1024)
+
+/*
+ * Per-call-site cache in fn_extra (allocated in fn_mcxt): the skill.rating
+ * type facts and a scratch buffer for the core, so a query rating a million
+ * matches does one type lookup and no per-call workspace allocation.
+ */
+typedef struct TrueSkillCache
+{
+	CompositeType rating;
+	void	   *work;			/* work_size bytes, or NULL */
+	size_t		work_size;
+} TrueSkillCache;
+
+static TrueSkillCache *
+ts_cache(FunctionCallInfo fcinfo, int rating_argno)
+{
+	TrueSkillCache *cache = (TrueSkillCache *) fcinfo->flinfo->fn_extra;
+
+	if (cache == NULL)
+	{
+		cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(TrueSkillCache));
+		fcinfo->flinfo->fn_extra = cache;
+	}
+	composite_init_arg(fcinfo, rating_argno, &cache->rating);
+	return cache;
+}
+
+/*
+ * Scratch space for the core: the cached buffer, grown to the largest match
+ * seen, or a palloc in the call's context for huge matches.
+ */
+static void *
+ts_workspace(FunctionCallInfo fcinfo, TrueSkillCache *cache, const TeamMatch *match)
+{
+	size_t		need = sk_ts_workspace_size(match->n_teams, match->n_players);
+
+	if (need == 0)				/* team_match_read already rejected this */
+		elog(ERROR, "invalid TrueSkill match size: %d teams, %d players",
+			 match->n_teams, match->n_players);
+	if (need > TS_CACHED_WORK_MAX)
+		return palloc(need);
+	if (need > cache->work_size)
+	{
+		if (cache->work != NULL)
+			pfree(cache->work);
+		cache->work = MemoryContextAlloc(fcinfo->flinfo->fn_mcxt, need);
+		cache->work_size = need;
+	}
+	return cache->work;
+}
+
+/* A float8 tunable of a non-STRICT function: never NULL. */
+static double
+tunable(FunctionCallInfo fcinfo, int argno, const char *arg)
+{
+	check_not_null_arg(fcinfo, argno, arg);
+	return PG_GETARG_FLOAT8(argno);
+}
+
+static void
+check_draw_probability(double value)
+{
+	check_finite("draw_probability", value);
+	if (!(value >= 0.0 && value < 1.0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("draw_probability must be at least 0 and less than 1"),
+				 errdetail("It is the share of matches between two even teams that end in a draw.")));
+}
+
+/* The name of player i's element of a per-player array, e.g. weights[2][1]. */
+static void
+player_element_name(const TeamMatch *match, int player, const char *arg,
+					char *name, size_t size)
+{
+	int			slot,
+				i = 0;
+
+	for (slot = 0; slot < match->n_slots; slot++)
+	{
+		if (match->slot_is_null[slot])
+			continue;
+		if (i++ == player)
+			break;
+	}
+	if (match->ndim == 2)
+		snprintf(name, size, "%s[%d][%d]", arg,
+				 match->lbs[0] + slot / match->dims[1],
+				 match->lbs[1] + slot % match->dims[1]);
+	else
+		snprintf(name, size, "%s[%d]", arg, match->lbs[0] + slot);
+}
+
+/* Partial-play weights: the shape of team_ratings, each in [0, 1]. */
+static const double *
+weights_read(FunctionCallInfo fcinfo, int argno, const TeamMatch *match)
+{
+	double	   *weights;
+	int			i;
+
+	if (PG_ARGISNULL(argno))
+		return NULL;
+	weights = team_weights_read(PG_GETARG_ARRAYTYPE_P(argno), "weights", match);
+	for (i = 0; i < match->n_players; i++)
+	{
+		if (!(weights[i] >= 0.0 && weights[i] <= 1.0))
+		{
+			char		name[NAMEDATALEN + 32];
+
+			player_element_name(match, i, "weights", name, sizeof(name));
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s must be between 0 and 1", name),
+					 errdetail("A weight is the fraction of the match the player took part in.")));
+		}
+	}
+	return weights;
+}
+
+/* The core's only rate/quality failure left after the glue's checks. */
+static void
+report_overflow(sk_status status, const char *what)
+{
+	if (status == SK_ERR_RANGE)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s: the ratings are too extreme to compute in double precision", what),
+				 errdetail("A sigma near 1e-154 or below (with tau = 0), or a mu so large that mu/sigma^2 overflows, cannot be rated.")));
+	report_core_status(status, what);
+}
+
+/*
+ * trueskill_rate(team_ratings, ranks, weights, mu, sigma, beta, tau,
+ * draw_probability, min_delta): new ratings after one match, in the shape
+ * of team_ratings.  mu and sigma are the environment's prior: the update
+ * does not use them, but they are checked like every tunable.
+ */
+Datum
+trueskill_rate(PG_FUNCTION_ARGS)
+{
+	sk_ts_params p;
+	sk_ts_match m;
+	TeamMatch	match;
+	TrueSkillCache *cache;
+	const double *ranks = NULL;
+	sk_status	status;
+
+	p.mu = tunable(fcinfo, 3, "mu");
+	p.sigma = tunable(fcinfo, 4, "sigma");
+	p.beta = tunable(fcinfo, 5, "beta");
+	p.tau = tunable(fcinfo, 6, "tau");
+	p.draw_probability = tunable(fcinfo, 7, "draw_probability");
+	p.min_delta = tunable(fcinfo, 8, "min_delta");
+	check_finite("mu", p.mu);
+	check_positive("sigma", p.sigma);
+	check_positive("beta", p.beta);
+	check_nonnegative("tau", p.tau);
+	check_draw_probability(p.draw_probability);
+	check_positive("min_delta", p.min_delta);
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	cache = ts_cache(fcinfo, 0);
+	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
+	if (!PG_ARGISNULL(1))
+		ranks = team_values_read(PG_GETARG_ARRAYTYPE_P(1), "ranks", &match);
+
+	/* the model gives a draw zero probability when draw_probability is 0 */
+	if (ranks != NULL && p.draw_probability == 0.0)
+	{
+		int			a,
+					b;
+
+		for (a = 0; a < match.n_teams; a++)
+			for (b = a + 1; b < match.n_teams; b++)
+				if (ranks[a] == ranks[b])
+					ereport(ERROR,
+							(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+							 errmsg("ranks has a draw (teams %d and %d), which draw_probability 0 rules out",
+									a + 1, b + 1),
+							 errdetail("Give draw_probability > 0 to rate draws.")));
+	}
+
+	m.n_teams = match.n_teams;
+	m.team_start = match.team_start;
+	m.mu = match.mu;
+	m.sigma = match.sigma;
+	m.ranks = ranks;
+	m.weights = weights_read(fcinfo, 2, &match);
+
+	/* results overwrite the flat inputs (the core allows it) */
+	status = sk_ts_rate(&p, &m, match.mu, match.sigma,
+						ts_workspace(fcinfo, cache, &match));
+	if (status != SK_OK)
+		report_overflow(status, "trueskill_rate");
+	PG_RETURN_ARRAYTYPE_P(team_match_build(&cache->rating, &match, match.mu, match.sigma));
+}
+
+/* trueskill_quality(team_ratings, weights, beta): draw chance relative to an even match. */
+Datum
+trueskill_quality(PG_FUNCTION_ARGS)
+{
+	sk_ts_params p;
+	sk_ts_match m;
+	TeamMatch	match;
+	TrueSkillCache *cache;
+	double		quality;
+	sk_status	status;
+
+	sk_ts_default_params(&p);
+	p.beta = tunable(fcinfo, 2, "beta");
+	check_positive("beta", p.beta);
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	cache = ts_cache(fcinfo, 0);
+	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
+
+	m.n_teams = match.n_teams;
+	m.team_start = match.team_start;
+	m.mu = match.mu;
+	m.sigma = match.sigma;
+	m.ranks = NULL;
+	m.weights = weights_read(fcinfo, 1, &match);
+
+	/* the comparison is singular when two teams do not play at all */
+	if (m.weights != NULL)
+	{
+		int			t,
+					i,
+					idle = 0;
+
+		for (t = 0; t < m.n_teams; t++)
+		{
+			bool		plays = false;
+
+			for (i = m.team_start[t]; i < m.team_start[t + 1]; i++)
+				plays |= m.weights[i] != 0.0;
+			if (!plays && ++idle == 2)
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("weights must not be all zero for more than one team"),
+						 errdetail("Match quality compares the teams' performances; two teams that did not play cannot be compared.")));
+		}
+	}
+
+	status = sk_ts_quality(&p, &m, &quality, ts_workspace(fcinfo, cache, &match));
+	if (status != SK_OK)
+		report_overflow(status, "trueskill_quality");
+	PG_RETURN_FLOAT8(quality);
+}
+
+/* trueskill_win_probability(team_ratings, beta): chance the first of two teams wins. */
+Datum
+trueskill_win_probability(PG_FUNCTION_ARGS)
+{
+	double		beta = PG_GETARG_FLOAT8(1);
+	sk_ts_match m;
+	TeamMatch	match;
+	TrueSkillCache *cache;
+	double		prob;
+
+	check_positive("beta", beta);
+	cache = ts_cache(fcinfo, 0);
+	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
+	if (match.n_teams != 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("team_ratings must hold exactly 2 teams"),
+				 errdetail("It holds %d; the win probability compares the first team with the second.",
+						   match.n_teams)));
+
+	m.n_teams = match.n_teams;
+	m.team_start = match.team_start;
+	m.mu = match.mu;
+	m.sigma = match.sigma;
+	m.ranks = NULL;
+	m.weights = NULL;
+	report_core_status(sk_ts_win_probability(beta, &m, &prob),
+					   "trueskill_win_probability");
+	PG_RETURN_FLOAT8(prob);
+}
+
+/* trueskill_expose(r, mu, sigma): the leaderboard value r.mu - (mu/sigma)*r.sigma. */
+Datum
+trueskill_expose(PG_FUNCTION_ARGS)
+{
+	double		mu0 = PG_GETARG_FLOAT8(1);
+	double		sigma0 = PG_GETARG_FLOAT8(2);
+	TrueSkillCache *cache;
+	double		mu,
+				sigma,
+				result;
+
+	check_finite("mu", mu0);
+	check_positive("sigma", sigma0);
+	cache = ts_cache(fcinfo, 0);
+	rating_read(&cache->rating, PG_GETARG_HEAPTUPLEHEADER(0), "r", &mu, &sigma);
+	result = sk_ts_expose(mu, sigma, mu0, sigma0);
+	/* mu/sigma can overflow for a tiny prior sigma */
+	if (!isfinite(result))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("trueskill_expose: the result overflows"),
+				 errdetail("mu/sigma of the prior times r.sigma is too large for double precision.")));
+	PG_RETURN_FLOAT8(result);
+}
