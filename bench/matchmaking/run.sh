@@ -5,7 +5,7 @@
 # members' skill.rating, waits of 0 to 300 s), then
 #   1. times the proposal query alone (party ratings, window betas,
 #      array_agg, form_matches) over the whole queue, best of BENCH_PASSES;
-#   2. times the full matchmaker transaction of doc/matchmaking.md (claim
+#   2. times the full matchmaker transaction of the README (Matchmaking) (claim
 #      FOR UPDATE SKIP LOCKED, propose, delete, record), best of
 #      BENCH_PASSES, each rolled back; then runs it for real;
 #   3. runs a second pass five minutes later (every window at max_beta)
@@ -58,7 +58,7 @@ VACUUM ANALYZE queue;
 CREATE TABLE queue_copy AS SELECT * FROM queue;
 CREATE TABLE matches (variant text, pass int, match int, team int, ticket_id bigint, score float8);
 
--- The matchmaker's statement (doc/matchmaking.md) at clock as_of: 5v5,
+-- The matchmaker's statement (the README (Matchmaking)) at clock as_of: 5v5,
 -- windows widening to 20 in 5 buckets of 10 s.
 -- Teams balanced on the tickets' party ratings (form_matches' default) or,
 -- with balance_mu, on the members' mu sums (strengths).
