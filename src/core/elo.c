@@ -2,6 +2,7 @@
  * elo.c - Elo rating formulas (Elo 1978; FIDE Handbook B.02 for K factors).
  */
 #include <math.h>
+#include <stddef.h>
 
 #include "elo.h"
 #include "normal.h"
@@ -39,22 +40,23 @@ check_period(double rating, int n, const double *opponents, const double *scores
 	return SK_OK;
 }
 
-sk_status
-sk_elo_rate_period(double rating, int n, const double *opponents,
-				   const double *scores, double k, double scale,
-				   double *rating_out, double *expected_total_out)
+/* A rating period with either expected-score model; spread is scale or s. */
+static sk_status
+rate_period(double rating, int n, const double *opponents, const double *scores,
+			double k, double spread, double (*expected_score) (double, double, double),
+			double *rating_out, double *expected_total_out)
 {
 	double		actual = 0.0;
 	double		expected = 0.0;
 	int			i;
-	sk_status	status = check_period(rating, n, opponents, scores, k, scale);
+	sk_status	status = check_period(rating, n, opponents, scores, k, spread);
 
 	if (status != SK_OK)
 		return status;
 	for (i = 0; i < n; i++)
 	{
 		actual += scores[i];
-		expected += sk_elo_expected(rating, opponents[i], scale);
+		expected += expected_score(rating, opponents[i], spread);
 	}
 	*rating_out = rating + k * (actual - expected);
 	if (expected_total_out)
@@ -63,24 +65,21 @@ sk_elo_rate_period(double rating, int n, const double *opponents,
 }
 
 sk_status
+sk_elo_rate_period(double rating, int n, const double *opponents,
+				   const double *scores, double k, double scale,
+				   double *rating_out, double *expected_total_out)
+{
+	return rate_period(rating, n, opponents, scores, k, scale, sk_elo_expected,
+					   rating_out, expected_total_out);
+}
+
+sk_status
 sk_elo_rate_period_normal(double rating, int n, const double *opponents,
 						  const double *scores, double k, double s,
 						  double *rating_out)
 {
-	double		actual = 0.0;
-	double		expected = 0.0;
-	int			i;
-	sk_status	status = check_period(rating, n, opponents, scores, k, s);
-
-	if (status != SK_OK)
-		return status;
-	for (i = 0; i < n; i++)
-	{
-		actual += scores[i];
-		expected += sk_elo_expected_normal(rating, opponents[i], s);
-	}
-	*rating_out = rating + k * (actual - expected);
-	return SK_OK;
+	return rate_period(rating, n, opponents, scores, k, s, sk_elo_expected_normal,
+					   rating_out, NULL);
 }
 
 sk_status
