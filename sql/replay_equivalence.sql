@@ -1,8 +1,9 @@
 -- A replay equals its family's one-match function applied match by match:
 -- 2,000 seeded matches (1v1, 2v2 and three-team free-for-alls with ties)
--- among 200 players, rated once by each replay aggregate and once by a
+-- among 3,000 players, rated once by each replay aggregate and once by a
 -- PL/pgSQL loop calling pl_rate / bt_full_rate / tm_full_rate /
 -- trueskill_rate.  Expected: (0 rows) differing, 2,000 matches rated.
+-- 3,000 player ids make the engine's hash table insert and grow throughout.
 \set VERBOSITY terse
 
 -- Deterministic pseudo-random integers in [0, n) from a seed.
@@ -17,8 +18,8 @@ CROSS JOIN LATERAL (
   -- Shape: 60% 1v1, 25% 2v2, 15% three one-player teams.
   SELECT CASE WHEN pg_temp.pick(m * 11, 100) < 60 THEN 1 WHEN pg_temp.pick(m * 11, 100) < 85 THEN 2 ELSE 3 END AS shape) s
 CROSS JOIN LATERAL (
-  -- Up to four distinct players: a random start and stride over 200 ids.
-  SELECT k, 1 + (pg_temp.pick(m * 13, 200) + k * (1 + pg_temp.pick(m * 17, 49))) % 200 AS player
+  -- Up to four distinct players: a random start and stride over 3,000 ids.
+  SELECT k, 1 + (pg_temp.pick(m * 13, 3000) + k * (1 + pg_temp.pick(m * 17, 49))) % 3000 AS player
   FROM generate_series(0, CASE s.shape WHEN 1 THEN 1 WHEN 2 THEN 3 ELSE 2 END) k) p
 CROSS JOIN LATERAL (
   SELECT CASE WHEN s.shape = 2 THEN 1 + k / 2 ELSE 1 + k END AS team) t

@@ -161,7 +161,7 @@ static void
 resolve_players(ReplayState *state)
 {
 	struct playerhash_hash *hash = state->players;
-	uint64		size_before = hash->size;
+	bool		inserted = false;
 	int			n = state->n_rows;
 	int			i;
 
@@ -177,6 +177,7 @@ resolve_players(ReplayState *state)
 
 		if (!found)
 		{
+			inserted = true;
 			memcpy(p->r, row->has_prior ? row->prior : state->opt.prior,
 				   sizeof(double) * state->family->n_fields);
 			p->matches = 0;
@@ -194,8 +195,11 @@ resolve_players(ReplayState *state)
 		row->player = p;
 	}
 
-	/* Inserting may have grown the table, which moves its entries. */
-	if (hash->size != size_before)
+	/*
+	 * An insert may move other entries (Robin Hood displacement, or the
+	 * table growing), so pointers taken before it are stale.
+	 */
+	if (inserted)
 		for (i = 0; i < n; i++)
 			state->rows[i].player = playerhash_lookup(hash, state->rows[i].player_id);
 }
