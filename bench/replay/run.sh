@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# bench/replay/run.sh - the replay benchmark of bench/README.md, in one run:
+# generates seeded histories (1,000,000 1v1 matches and 200,000 5v5 matches
+# among 50,000 players) as CSV, loads them, and times every replay aggregate,
+# a bare scan (the floor), openskill.js replaying the same CSV, and a
+# PL/pgSQL Plackett-Luce loop over the first 100,000 1v1 matches.
+# Sizes can be lowered for a quick look: MATCHES_1V1=100000 MATCHES_5V5=20000.
+source "$(dirname "$0")/../../scripts/lib.sh"
+
+BENCH=$REPO_ROOT/bench/replay
+DATA=$(mktemp -d /tmp/skill-bench.XXXXXX)
+chmod 755 "$DATA"
+MATCHES_1V1=${MATCHES_1V1:-1000000}
+MATCHES_5V5=${MATCHES_5V5:-200000}
+PLAYERS=${PLAYERS:-50000}
+PLPGSQL_MATCHES=${PLPGSQL_MATCHES:-100000}
+
+ensure_packages
+build_and_install
+(cd "$BENCH" && { [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null; })
+
+log "generating histories"
+node "$BENCH/gen.mjs" 1v1 "$MATCHES_1V1" "$PLAYERS" 42 > "$DATA/h1v1.csv"
+node "$BENCH/gen.mjs" 5v5 "$MATCHES_5V5" "$PLAYERS" 43 > "$DATA/h5v5.csv"
+
+# Enough shared buffers to keep both tables cached; one core per query.
+PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_parallel_workers_per_gather=0" start_cluster
+trap 'stop_cluster; rm -rf "$DATA"' EXIT
+
+q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
+q -c "CREATE EXTENSION skill"
+for kind in 1v1 5v5; do
+	q <<SQL
+CREATE TABLE results_$kind (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);
+\copy results_$kind FROM '$DATA/h$kind.csv' WITH (FORMAT csv)
+CREATE INDEX ON results_$kind (played_at, match_id);
+VACUUM ANALYZE results_$kind;
+SQL
+done
+q -f "$BENCH/plpgsql_loop.sql"
+# The PL/pgSQL comparison runs over a table of its first matches only.
+q -c "CREATE TABLE results_1v1_head AS SELECT * FROM results_1v1 WHERE match_id <= $PLPGSQL_MATCHES ORDER BY played_at, match_id"
+
+# seconds QUERY: best of two runs of one query (the first warms the cache),
+# as the server's execution time that psql's \timing reports.
+seconds() {
+	local best="" t
+	for _ in 1 2; do
+		t=$(q -c '\timing on' -c "$1" | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -n 1)
+		t=$(echo "$t / 1000" | bc -l)
+		if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
+	done
+	echo "$best"
+}
+
+# Peak resident memory (VmHWM, kB) of a backend that ran QUERY, and the
+# same for a bare scan: the difference is what the query itself held.
+peak_kb() {
+	q -c "$1" -c "SELECT (regexp_match(pg_read_file('/proc/self/status'), 'VmHWM:\s+(\d+)'))[1]" | tail -n 1
+}
+
+replay_query() {   # family table feed
+	local args="match_id, played_at, player_id, team, rank"
+	[ "$1" = glicko2 ] && args="match_id, played_at, date_trunc('day', played_at), player_id, team, rank"
+	case $3 in
+		agg_order) echo "SELECT count(*) FROM unnest((SELECT skill.$1_replay($args ORDER BY played_at, match_id) FROM $2))" ;;
+		subquery) echo "SELECT count(*) FROM unnest((SELECT skill.$1_replay($args) FROM (SELECT * FROM $2 ORDER BY played_at, match_id) s))" ;;
+		table) echo "SELECT count(*) FROM unnest((SELECT skill.$1_replay($args) FROM $2))" ;;
+	esac
+}
+
+rows=()
+row() { rows+=("$(printf '| %s | %s | %.3f | %.0f | %s | %s | %s |' "$@")"); }
+ratio() { echo "scale=2; $1 / $2" | bc -l; }
+
+for kind in 1v1 5v5; do
+	table=results_$kind
+	matches=$(q -c "SELECT count(DISTINCT match_id) FROM $table")
+	log "$kind: bare scan"
+	floor=$(seconds "SELECT count(*), sum(rank) FROM $table")
+	floor_kb=$(peak_kb "SELECT count(*), sum(rank) FROM $table")
+
+	log "$kind: openskill.js"
+	read -r _ js_seconds < <(node "$BENCH/replay.mjs" "$DATA/h$kind.csv" "$DATA/js_$kind.csv")
+	q <<SQL
+CREATE TABLE js_$kind (player_id bigint, mu float8, sigma float8);
+\copy js_$kind FROM '$DATA/js_$kind.csv' WITH (FORMAT csv)
+SQL
+	js_rate=$(echo "$matches / $js_seconds" | bc -l)
+
+	row "$kind" "bare scan: SELECT count(*), sum(rank)" "$floor" "$(echo "$matches / $floor" | bc -l)" "-" "1.00" "$floor_kb"
+	row "$kind" "openskill.js 5.0.1, Map of ratings" "$js_seconds" "$js_rate" "1.00" "$(ratio "$js_seconds" "$floor")" "-"
+
+	feeds="table"
+	[ "$kind" = 1v1 ] && feeds="agg_order subquery table"
+	for feed in $feeds; do
+		log "$kind: pl_replay ($feed)"
+		t=$(seconds "$(replay_query pl "$table" "$feed")")
+		kb=$(peak_kb "$(replay_query pl "$table" "$feed")")
+		row "$kind" "pl_replay, feed: $feed" "$t" "$(echo "$matches / $t" | bc -l)" \
+			"$(ratio "$js_seconds" "$t")" "$(ratio "$t" "$floor")" "$kb"
+	done
+	for family in bt_full tm_full trueskill elo glicko2; do
+		log "$kind: ${family}_replay"
+		t=$(seconds "$(replay_query "$family" "$table" table)")
+		row "$kind" "${family}_replay, feed: table" "$t" "$(echo "$matches / $t" | bc -l)" \
+			"$(ratio "$js_seconds" "$t")" "$(ratio "$t" "$floor")" "-"
+	done
+
+	diff=$(q -c "SELECT max(greatest(abs((r.rating).mu - j.mu), abs((r.rating).sigma - j.sigma)))
+	             FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank) FROM $table)) r
+	             JOIN js_$kind j USING (player_id)")
+	echo "$kind: largest |pl_replay - openskill.js| over all final mu and sigma: $diff"
+done
+
+log "1v1: PL/pgSQL loop over $PLPGSQL_MATCHES matches"
+q -c "TRUNCATE plpgsql_ratings"
+plpgsql_seconds=$(q -c '\timing on' -c "SELECT plpgsql_pl_replay($PLPGSQL_MATCHES)" |
+	sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -n 1)
+plpgsql_seconds=$(echo "$plpgsql_seconds / 1000" | bc -l)
+plpgsql_rate=$(echo "$PLPGSQL_MATCHES / $plpgsql_seconds" | bc -l)
+pl_t=$(seconds "SELECT count(*) FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank) FROM results_1v1_head))")
+row 1v1 "PL/pgSQL loop, first $PLPGSQL_MATCHES matches" "$plpgsql_seconds" "$plpgsql_rate" "-" "-" "-"
+row 1v1 "pl_replay, same $PLPGSQL_MATCHES matches" "$pl_t" "$(echo "$PLPGSQL_MATCHES / $pl_t" | bc -l)" "-" "-" "-"
+echo "pl_replay vs PL/pgSQL loop: $(ratio "$plpgsql_seconds" "$pl_t")x faster"
+diff=$(q -c "SELECT max(greatest(abs((r.rating).mu - p.mu), abs((r.rating).sigma - p.sigma)))
+             FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank) FROM results_1v1_head)) r
+             JOIN plpgsql_ratings p USING (player_id)")
+echo "largest |pl_replay - PL/pgSQL loop|: $diff"
+
+echo
+echo "| workload | method | seconds | matches/s | speed vs openskill.js | time vs bare scan | backend peak RSS (kB) |"
+echo "|---|---|---|---|---|---|---|"
+printf '%s\n' "${rows[@]}"
