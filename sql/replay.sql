@@ -123,11 +123,15 @@ SELECT DISTINCT n.player, round(r.rating::numeric, 4) AS elo
 FROM ratings r JOIN numbered n ON n.pid = r.player_id ORDER BY 1;
 
 -- Bad input: each error names the match.
-SELECT skill.pl_replay(match_id, played_at, player_id, team, rank) FROM results;  -- no ORDER BY: rows come in insertion order, which is fine here
+-- No ORDER BY: the rows come in insertion order, which is match order here.
+SELECT player_id, round((rating).mu::numeric, 10) AS mu, round((rating).sigma::numeric, 10) AS sigma, matches
+FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank) FROM results));
 SELECT skill.pl_replay(match_id, played_at, player_id, team, rank ORDER BY match_id DESC) FROM results;
-SELECT skill.pl_replay(m, t, p, team, rank ORDER BY t, m)
-FROM (VALUES (1, '2026-01-01'::timestamptz, 1, 1, 1.0), (2, '2026-01-02', 1, 1, 1), (2, '2026-01-02', 2, 2, 2),
-             (1, '2026-01-01', 2, 2, 2)) v(m, t, p, team, rank);
+-- The same rows in a scrambled order are fine once the aggregate sorts them.
+SELECT player_id, round((rating).mu::numeric, 10) AS mu, matches
+FROM unnest((SELECT skill.pl_replay(m, t, p, team, rank ORDER BY t, m)
+             FROM (VALUES (1, '2026-01-01'::timestamptz, 1, 1, 1.0), (2, '2026-01-02', 1, 1, 1), (2, '2026-01-02', 2, 2, 2),
+                          (1, '2026-01-01', 2, 2, 2)) v(m, t, p, team, rank)));
 SELECT skill.pl_replay(m, t, p, team, rank)
 FROM (VALUES (1, '2026-01-01'::timestamptz, 1, 1, 1.0), (2, '2026-01-02', 1, 1, 1), (2, '2026-01-02', 2, 2, 2),
              (1, '2026-01-01', 2, 2, 2)) v(m, t, p, team, rank);

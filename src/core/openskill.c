@@ -334,14 +334,31 @@ margin_divisor(const sk_os_params *p, const double *scores, const int *order,
  * exp(mu/c) overflow for large mu differences; we keep each suffix sum as
  * a logarithm, so exp(x_i)/S_q becomes exp(x_i - log S_q) <= 1.
  */
+/* |mu/c| up to which exp(mu/c), and sums of up to 1e40 of them, stay finite. */
+#define PL_DIRECT_LIMIT 600.0
+
+/* Scales a team's omega and delta by sigma^2/c (and the default gamma). */
+static inline void
+pl_finish_team(const sk_os_params *p, os_work *w, int i, double c,
+			   double omega, double delta)
+{
+	(void) p;
+	omega *= w->tss[i] / c;
+	delta *= w->tss[i] / (c * c);
+	delta *= sqrt(w->tss[i]) / c;	/* default gamma */
+	w->omega[i] = omega;
+	w->delta[i] = delta;
+}
+
+static void plackett_luce_direct(const sk_os_params *p, os_work *w, int n, double c);
+static void plackett_luce_logspace(const sk_os_params *p, os_work *w, int n, double c);
+
 static void
 plackett_luce(const sk_os_params *p, const sk_os_match *m, os_work *w)
 {
 	int			n = m->n_teams;
 	double		c2 = 0.0,
 				c;
-	double		lmax = 0.0,
-				lsum = 0.0;
 	int			group_end = n,
 				i,
 				q;
@@ -394,7 +411,73 @@ plackett_luce(const sk_os_params *p, const sk_os_match *m, os_work *w)
 		w->count[i] = (double) (group_end - w->gstart[i]);
 	}
 
-	/* lse[k] = log sum_{s >= k} exp(x_s), streamed from the worst team. */
+	for (i = 0; i < n; i++)
+		if (!(fabs(w->x[i]) <= PL_DIRECT_LIMIT))
+			break;
+	if (i == n)
+		plackett_luce_direct(p, w, n, c);
+	else
+		plackett_luce_logspace(p, w, n, c);
+}
+
+/*
+ * The usual case, computed as openskill.py does: e_i = exp(x_i), S_q the sum
+ * of e_i over the teams ranked no better than q, added in team order.  Same
+ * operations in the same order, so results agree to the last bit.
+ */
+static void
+plackett_luce_direct(const sk_os_params *p, os_work *w, int n, double c)
+{
+	double	   *e = w->x;		/* exp(x) replaces x */
+	double	   *sum = w->lse;	/* sum[g] for each group start g */
+	int			i,
+				q;
+
+	for (i = 0; i < n; i++)
+		e[i] = exp(e[i]);
+	for (q = 0; q < n; q++)
+	{
+		if (w->gstart[q] != q)
+			continue;
+		sum[q] = 0.0;
+		for (i = q; i < n; i++)
+			sum[q] += e[i];
+	}
+
+	for (i = 0; i < n; i++)
+	{
+		double		omega = 0.0,
+					delta = 0.0;
+
+		for (q = 0; q < n; q++)
+		{
+			double		r;
+
+			if (!(w->rank[q] <= w->rank[i]))
+				continue;
+			r = e[i] / sum[w->gstart[q]];
+			delta += r * (1.0 - r) / w->count[q];
+			if (q == i)
+				omega += (1.0 - r) / w->count[q];
+			else
+				omega -= r / w->count[q];
+		}
+		pl_finish_team(p, w, i, c, omega, delta);
+	}
+}
+
+/*
+ * Far in the tails (|mu/c| beyond PL_DIRECT_LIMIT) exp would overflow: the
+ * same quantities in log space, lse[k] = log sum_{s >= k} exp(x_s).
+ */
+static void
+plackett_luce_logspace(const sk_os_params *p, os_work *w, int n, double c)
+{
+	double		lmax = 0.0,
+				lsum = 0.0;
+	int			i,
+				q;
+
 	for (i = n - 1; i >= 0; i--)
 	{
 		if (i == n - 1)
@@ -431,11 +514,7 @@ plackett_luce(const sk_os_params *p, const sk_os_match *m, os_work *w)
 			else
 				omega -= r / w->count[q];
 		}
-		omega *= w->tss[i] / c;
-		delta *= w->tss[i] / (c * c);
-		delta *= sqrt(w->tss[i]) / c;	/* default gamma */
-		w->omega[i] = omega;
-		w->delta[i] = delta;
+		pl_finish_team(p, w, i, c, omega, delta);
 	}
 }
 
