@@ -40,13 +40,19 @@ option_bool(ReplayState *state, const char *key, JsonbValue *value)
 }
 
 /* "option x of pl_replay" as the argument name in check messages. */
+static const char *
+option_arg(ReplayState *state, const char *key, char *buf, size_t size)
+{
+	snprintf(buf, size, "option \"%s\" of %s", key, state->caller);
+	return buf;
+}
+
 static void
 check_option_positive(ReplayState *state, const char *key, double value)
 {
 	char		name[NAMEDATALEN * 2];
 
-	snprintf(name, sizeof(name), "option \"%s\" of %s", key, state->caller);
-	check_positive(name, value);
+	check_positive(option_arg(state, key, name, sizeof(name)), value);
 }
 
 static void
@@ -54,8 +60,7 @@ check_option_nonnegative(ReplayState *state, const char *key, double value)
 {
 	char		name[NAMEDATALEN * 2];
 
-	snprintf(name, sizeof(name), "option \"%s\" of %s", key, state->caller);
-	check_nonnegative(name, value);
+	check_nonnegative(option_arg(state, key, name, sizeof(name)), value);
 }
 
 static void
@@ -63,8 +68,7 @@ check_option_finite(ReplayState *state, const char *key, double value)
 {
 	char		name[NAMEDATALEN * 2];
 
-	snprintf(name, sizeof(name), "option \"%s\" of %s", key, state->caller);
-	check_finite(name, value);
+	check_finite(option_arg(state, key, name, sizeof(name)), value);
 }
 
 /* Gathers the match's players' mu and sigma into the engine's scratch. */
@@ -473,7 +477,6 @@ typedef struct Glicko2Period
 	Glicko2Game *games;
 	int64		n_games;
 	int64		max_games;
-	sk_glicko2 *results;		/* per game run, before writing back */
 	double	   *opp_rating;
 	double	   *opp_rd;
 	double	   *scores;
@@ -587,16 +590,19 @@ g2_end_period(ReplayState *state)
 {
 	Glicko2Period *period = state->family_data;
 	sk_glicko2 *results;
+	ReplayPlayer **rated;
 	int64		start,
 				end,
 				k,
-				n_players = 0;
+				n_rated = 0;
 
 	if (period->n_games == 0)
 		return;
 	qsort(period->games, period->n_games, sizeof(Glicko2Game), game_cmp);
 	results = palloc(sizeof(sk_glicko2) * period->n_games);
+	rated = palloc(sizeof(ReplayPlayer *) * period->n_games);
 
+	/* Nothing is inserted until the period is written back: pointers hold. */
 	for (start = 0; start < period->n_games; start = end)
 	{
 		ReplayPlayer *p = replay_lookup(state, period->games[start].player);
@@ -620,30 +626,25 @@ g2_end_period(ReplayState *state)
 		in.vol = p->r[2];
 		status = sk_glicko2_rate(&in, (int) (end - start), period->opp_rating,
 								 period->opp_rd, period->scores, state->opt.tau,
-								 state->opt.epsilon, &results[n_players++]);
+								 state->opt.epsilon, &results[n_rated]);
 		if (status != SK_OK)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("glicko2_replay could not rate player " INT64_FORMAT ": %s",
 							p->id, sk_status_message(status))));
+		rated[n_rated++] = p;
 	}
 
-	n_players = 0;
-	for (start = 0; start < period->n_games; start = end)
+	for (k = 0; k < n_rated; k++)
 	{
-		ReplayPlayer *p = replay_lookup(state, period->games[start].player);
-
-		for (end = start; end < period->n_games &&
-			 period->games[end].player == period->games[start].player; end++)
-			;
-		p->r[0] = results[n_players].rating;
-		p->r[1] = results[n_players].rd;
-		p->r[2] = results[n_players].vol;
-		n_players++;
+		rated[k]->r[0] = results[k].rating;
+		rated[k]->r[1] = results[k].rd;
+		rated[k]->r[2] = results[k].vol;
 		/* Rated through this period (the engine counts it closed next). */
-		p->last_period = state->periods_ended + 1;
+		rated[k]->last_period = state->periods_ended + 1;
 	}
 	pfree(results);
+	pfree(rated);
 	period->n_games = 0;
 }
 
