@@ -25,12 +25,6 @@ PG_FUNCTION_INFO_V1(elo_replay_step);
 PG_FUNCTION_INFO_V1(glicko2_replay_step);
 PG_FUNCTION_INFO_V1(replay_final);
 
-/* What the transition function keeps between rows of one aggregate call. */
-typedef struct StepCache
-{
-	CompositeType prior_type;	/* skill.rating or skill.glicko */
-} StepCache;
-
 static void
 key_not_null(FunctionCallInfo fcinfo, int argno, const char *name, const ReplayFamily *family)
 {
@@ -46,7 +40,8 @@ key_not_null(FunctionCallInfo fcinfo, int argno, const char *name, const ReplayF
 static const double *
 read_prior(FunctionCallInfo fcinfo, int argno, const ReplayFamily *family, double *r)
 {
-	StepCache  *cache;
+	CallCache  *cache;
+	CompositeType *prior_type;
 
 	if (PG_NARGS() <= argno || PG_ARGISNULL(argno))
 		return NULL;
@@ -57,21 +52,17 @@ read_prior(FunctionCallInfo fcinfo, int argno, const ReplayFamily *family, doubl
 		return r;
 	}
 
-	cache = fcinfo->flinfo->fn_extra;
-	if (cache == NULL)
-	{
-		cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(StepCache));
-		fcinfo->flinfo->fn_extra = cache;
-	}
-	composite_init_arg(fcinfo, argno, &cache->prior_type);
+	cache = call_cache(fcinfo);
+	prior_type = family->n_fields == 2 ? &cache->rating : &cache->glicko;
+	composite_init_arg(fcinfo, argno, prior_type);
 	if (family->n_fields == 2)
-		rating_read(&cache->prior_type, PG_GETARG_HEAPTUPLEHEADER(argno), "prior",
+		rating_read(prior_type, PG_GETARG_HEAPTUPLEHEADER(argno), "prior",
 					&r[0], &r[1]);
 	else
 	{
 		GlickoValue g;
 
-		glicko_read(&cache->prior_type, PG_GETARG_HEAPTUPLEHEADER(argno), "prior",
+		glicko_read(prior_type, PG_GETARG_HEAPTUPLEHEADER(argno), "prior",
 					false, &g);
 		if (g.vol_null)
 			ereport(ERROR,
