@@ -137,6 +137,32 @@ composite_build(CompositeType *type, int natts, const double *values, const bool
 	return HeapTupleGetDatum(heap_form_tuple(type->desc, datums, isnull));
 }
 
+/*
+ * For writing many composite datums of one shape in place (e.g. into an
+ * array): composite_template builds the first with heap_form_tuple, and a
+ * copy of it takes other values of the same sizes through composite_refill.
+ * Copying heap_form_tuple's header keeps whatever it stamps there.
+ */
+HeapTupleHeader
+composite_template(TupleDesc desc, const Datum *values)
+{
+	bool		nulls[8] = {false};
+
+	Assert(desc->natts <= lengthof(nulls));
+	return heap_form_tuple(desc, (Datum *) values, nulls)->t_data;
+}
+
+void
+composite_refill(TupleDesc desc, const Datum *values, HeapTupleHeader td)
+{
+	bool		nulls[8] = {false};
+	Size		size = HeapTupleHeaderGetDatumLength(td);
+
+	/* Padding between fields is left as the template has it: zero. */
+	heap_fill_tuple(desc, (Datum *) values, nulls, (char *) td + td->t_hoff,
+					size - td->t_hoff, &td->t_infomask, NULL);
+}
+
 static void
 field_not_null(bool isnull, const char *arg, const char *field)
 {

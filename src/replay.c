@@ -166,14 +166,10 @@ resolve_players(ReplayState *state)
 	int			i;
 
 	for (i = 0; i < n; i++)
-		__builtin_prefetch(&hash->data[mix_player_id((uint64) state->rows[i].player_id) &
-									   hash->sizemask]);
-
-	for (i = 0; i < n; i++)
 	{
 		ReplayRow  *row = &state->rows[i];
 		bool		found;
-		ReplayPlayer *p = playerhash_insert(hash, row->player_id, &found);
+		ReplayPlayer *p = playerhash_insert_hash(hash, row->player_id, row->hash, &found);
 
 		if (!found)
 		{
@@ -181,15 +177,15 @@ resolve_players(ReplayState *state)
 			memcpy(p->r, row->has_prior ? row->prior : state->opt.prior,
 				   sizeof(double) * state->family->n_fields);
 			p->matches = 0;
-			p->last_match = -1;
+			p->in_match = false;
 			p->last_period = state->periods_ended;
 		}
-		if (p->last_match == state->match_seq)
+		if (p->in_match)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("player " INT64_FORMAT " appears twice in match " INT64_FORMAT,
 							row->player_id, state->match_id)));
-		p->last_match = state->match_seq;
+		p->in_match = true;
 		if (state->family->finish_player)
 			state->family->finish_player(state, p);
 		row->player = p;
@@ -201,7 +197,8 @@ resolve_players(ReplayState *state)
 	 */
 	if (inserted)
 		for (i = 0; i < n; i++)
-			state->rows[i].player = playerhash_lookup(hash, state->rows[i].player_id);
+			state->rows[i].player = playerhash_lookup_hash(hash, state->rows[i].player_id,
+														   state->rows[i].hash);
 }
 
 /* Rates the buffered match and clears the buffer. */
@@ -258,7 +255,10 @@ process_match(ReplayState *state)
 	family->rate_match(state, match);
 
 	for (i = 0; i < n; i++)
+	{
 		match->player[i]->matches++;
+		match->player[i]->in_match = false;
+	}
 
 	if (state->emit)
 	{
@@ -268,7 +268,6 @@ process_match(ReplayState *state)
 							state->team_prob[t]);
 	}
 	state->n_rows = 0;
-	state->match_seq++;
 }
 
 ReplayPlayer *
@@ -277,14 +276,21 @@ replay_lookup(ReplayState *state, int64 player_id)
 	return playerhash_lookup(state->players, player_id);
 }
 
-static int
-player_id_cmp(const void *a, const void *b)
+/* Players to sort by id: the key sits beside the pointer, so comparisons
+ * do not chase pointers into the hash table. */
+typedef struct PlayerRef
 {
-	int64		x = (*(ReplayPlayer *const *) a)->id;
-	int64		y = (*(ReplayPlayer *const *) b)->id;
+	int64		id;
+	ReplayPlayer *player;
+} PlayerRef;
 
-	return x < y ? -1 : x > y ? 1 : 0;
-}
+#define ST_SORT sort_player_refs
+#define ST_ELEMENT_TYPE PlayerRef
+#define ST_COMPARE(a, b) ((a)->id < (b)->id ? -1 : (a)->id > (b)->id ? 1 : 0)
+#define ST_SCOPE static
+#define ST_DECLARE
+#define ST_DEFINE
+#include "lib/sort_template.h"
 
 /* Every player, ordered by id, so results do not depend on the hashing. */
 ReplayPlayer **
@@ -292,13 +298,23 @@ replay_players_by_id(ReplayState *state, uint32 *count)
 {
 	playerhash_iterator it;
 	ReplayPlayer *p;
-	ReplayPlayer **out = palloc(sizeof(ReplayPlayer *) * Max(state->players->members, 1));
-	uint32		n = 0;
+	uint32		size = Max(state->players->members, 1);
+	PlayerRef  *refs = palloc(sizeof(PlayerRef) * size);
+	ReplayPlayer **out = palloc(sizeof(ReplayPlayer *) * size);
+	uint32		n = 0,
+				i;
 
 	playerhash_start_iterate(state->players, &it);
 	while ((p = playerhash_iterate(state->players, &it)) != NULL)
-		out[n++] = p;
-	qsort(out, n, sizeof(ReplayPlayer *), player_id_cmp);
+	{
+		refs[n].id = p->id;
+		refs[n].player = p;
+		n++;
+	}
+	sort_player_refs(refs, n);
+	for (i = 0; i < n; i++)
+		out[i] = refs[i].player;
+	pfree(refs);
 	*count = n;
 	return out;
 }
@@ -378,6 +394,13 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 	}
 	row = &state->rows[state->n_rows++];
 	row->player_id = player_id;
+
+	/*
+	 * Start loading the player's bucket now: the executor fetches the
+	 * match's other rows while the cache miss is served.
+	 */
+	row->hash = mix_player_id((uint64) player_id);
+	__builtin_prefetch(&state->players->data[row->hash & state->players->sizemask]);
 	row->player = NULL;
 	row->team = team;
 	row->rank = rank;

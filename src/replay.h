@@ -28,9 +28,9 @@ typedef struct ReplayPlayer
 {
 	int64		id;
 	char		status;			/* simplehash's slot state */
-	double		r[REPLAY_MAX_FIELDS];	/* current rating */
+	bool		in_match;		/* in the match being rated (duplicate check) */
 	int32		matches;		/* matches rated so far */
-	int64		last_match;		/* sequence number of its latest match */
+	double		r[REPLAY_MAX_FIELDS];	/* current rating */
 	int64		last_period;	/* Glicko-2: periods_ended it is current to */
 } ReplayPlayer;
 
@@ -38,6 +38,7 @@ typedef struct ReplayPlayer
 typedef struct ReplayRow
 {
 	int64		player_id;
+	uint32		hash;			/* of player_id, computed when the row arrives */
 	struct ReplayPlayer *player;	/* set when the match is rated */
 	int32		team;
 	bool		has_prior;
@@ -109,7 +110,6 @@ struct ReplayState
 	bool		in_match;
 	int64		match_id;
 	TimestampTz played_at;
-	int64		match_seq;
 	ReplayRow  *rows;
 	int			n_rows;
 	int			max_rows;

@@ -61,6 +61,8 @@ extern void composite_read(CompositeType *type, HeapTupleHeader tuple,
 						   int natts, double *values, bool *nulls);
 extern Datum composite_build(CompositeType *type, int natts, const double *values,
 							 const bool *nulls);
+extern HeapTupleHeader composite_template(TupleDesc desc, const Datum *values);
+extern void composite_refill(TupleDesc desc, const Datum *values, HeapTupleHeader td);
 
 /* A rating or glicko value read from SQL, checked: finite, spread > 0. */
 typedef struct GlickoValue

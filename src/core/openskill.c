@@ -5,6 +5,7 @@
  * it, because the Thurstone-Mosteller branch points compare Phi itself.
  */
 #include <float.h>
+#include <stdbool.h>
 #include <math.h>
 #include <stdint.h>
 
@@ -609,6 +610,127 @@ pairwise(const sk_os_params *p, const sk_os_match *m, os_work *w)
 
 /* ----------------------------------------------------------------- rate */
 
+/*
+ * Plackett-Luce for two one-player teams (the common 1v1 game), with no
+ * weights, scores or balance: the general path's operations in its order,
+ * with n fixed at 2 so nothing is looped over or laid out, and so results
+ * are the same to the last bit (tests/unit compares the two).  Returns
+ * false, leaving the outputs alone, where the general path must decide:
+ * |mu/c| past PL_DIRECT_LIMIT or a result that is not finite.
+ */
+/* fmax and trunc without a libm call; the duel compares ranks only, so the
+ * sign of a zero rank does not matter, and kappa > 0 so neither does fmax's. */
+static inline double
+at_least(double x, double floor_value)
+{
+	return x > floor_value ? x : floor_value;
+}
+
+static inline double
+trunc_rank(double x)
+{
+	return fabs(x) < 4503599627370496.0 ? (double) (int64_t) x : x;	/* 2^52 */
+}
+
+static bool
+plackett_luce_duel(const sk_os_params *p, const sk_os_match *m, double *mu_out,
+				   double *sigma_out)
+{
+	double		sig[2],
+				tss[2],
+				e[2],
+				sum[2],
+				rank[2],
+				count,
+				c,
+				mu_new[2],
+				sig_new[2];
+	int			order[2] = {0, 1};
+	int			i;
+
+	for (i = 0; i < 2; i++)
+		sig[i] = sqrt(m->sigma[i] * m->sigma[i] + p->tau * p->tau);
+	if (m->ranks != NULL && m->ranks[0] > m->ranks[1])
+	{
+		order[0] = 1;
+		order[1] = 0;
+	}
+	for (i = 0; i < 2; i++)
+	{
+		int			t = order[i];
+
+		rank[i] = m->ranks != NULL ? trunc_rank(m->ranks[t]) : (double) t;
+		tss[i] = 0.0 + sig[t] * sig[t];
+		if (!isfinite(tss[i]) || tss[i] <= 0.0)
+			return false;
+	}
+	c = sqrt((0.0 + (tss[0] + p->beta * p->beta)) + (tss[1] + p->beta * p->beta));
+	for (i = 0; i < 2; i++)
+	{
+		double		x = (0.0 + m->mu[order[i]]) / c;
+
+		if (!(fabs(x) <= PL_DIRECT_LIMIT))
+			return false;
+		e[i] = exp(x);
+	}
+	sum[0] = (0.0 + e[0]) + e[1];
+	sum[1] = 0.0 + e[1];
+	/* A tie is one rank group of two; otherwise two groups of one. */
+	count = rank[0] == rank[1] ? 2.0 : 1.0;
+	if (count == 2.0)
+		sum[1] = sum[0];
+
+	for (i = 0; i < 2; i++)
+	{
+		int			t = order[i],
+					q;
+		double		omega = 0.0,
+					delta = 0.0,
+					share,
+					s_new;
+
+		for (q = 0; q < 2; q++)
+		{
+			double		r;
+
+			if (!(rank[q] <= rank[i]))
+				continue;
+			r = e[i] / sum[q];
+			delta += r * (1.0 - r) / count;
+			if (q == i)
+				omega += (1.0 - r) / count;
+			else
+				omega -= r / count;
+		}
+		omega *= tss[i] / c;
+		delta *= tss[i] / (c * c);
+		delta *= sqrt(tss[i]) / c;
+
+		share = (sig[t] * sig[t]) / tss[i];
+		if (omega >= 0.0)
+		{
+			mu_new[t] = m->mu[t] + share * omega * 1.0;
+			s_new = sig[t] * sqrt(at_least(1.0 - share * delta * 1.0, p->kappa));
+		}
+		else
+		{
+			mu_new[t] = m->mu[t] + share * omega / 1.0;
+			s_new = sig[t] * sqrt(at_least(1.0 - share * delta / 1.0, p->kappa));
+		}
+		if (p->limit_sigma && m->sigma[t] < s_new)
+			s_new = m->sigma[t];
+		sig_new[t] = s_new;
+		if (!isfinite(mu_new[t]) || !isfinite(s_new))
+			return false;
+	}
+	for (i = 0; i < 2; i++)
+	{
+		mu_out[i] = mu_new[i];
+		sigma_out[i] = sig_new[i];
+	}
+	return true;
+}
+
 /* Rescale one team's weights to [lo, hi] as the reference's _normalize. */
 static void
 normalize_weights(const sk_os_params *p, const double *in, int first, int end,
@@ -664,6 +786,11 @@ sk_os_rate(const sk_os_params *p, const sk_os_match *m, double *mu_out,
 		return st;
 	if (mu_out == NULL || sigma_out == NULL || work == NULL)
 		return SK_ERR_SIZE;
+
+	if (p->model == SK_OS_PLACKETT_LUCE && m->n_teams == 2 && m->team_start[2] == 2 &&
+		m->weights == NULL && m->scores == NULL && !p->balance &&
+		plackett_luce_duel(p, m, mu_out, sigma_out))
+		return SK_OK;
 
 	n = m->n_teams;
 	np = m->team_start[n];

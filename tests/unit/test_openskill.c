@@ -3,6 +3,7 @@
  * tests/vectors/openskill.jsonl (openskill.py 6.2.0), its quirks, extreme
  * inputs and input rejection.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "openskill.h"
@@ -931,6 +932,79 @@ test_rejections(void)
 	CHECK(isnan(sk_os_ordinal(25.0, 8.0, 3.0, 0.0, 0.0)));
 }
 
+/* A small seeded generator (xorshift64*), for reproducible random cases. */
+static uint64_t duel_seed = 0x9E3779B97F4A7C15ULL;
+
+static double
+duel_uniform(double lo, double hi)
+{
+	duel_seed ^= duel_seed >> 12;
+	duel_seed ^= duel_seed << 25;
+	duel_seed ^= duel_seed >> 27;
+	return lo + (hi - lo) * (double) ((duel_seed * 2685821657736338717ULL) >> 11) / 9007199254740992.0;
+}
+
+/*
+ * The 1v1 Plackett-Luce shortcut must agree with the general path to the
+ * last bit.  balance on one-player teams scales by exactly 1, so it changes
+ * nothing but the path taken: the pair of calls below compares the two.
+ */
+static void
+test_duel_matches_general(void)
+{
+	static const double rank_sets[][2] = {{1, 2}, {2, 1}, {1, 1}, {1.2, 1.7}, {3, 0}};
+	const int	ts[] = {0, 1, 2};
+	sk_os_params fast,
+				general;
+	double		work[64];
+	int			i,
+				same = 0,
+				fallback = 0;
+
+	CHECK(sk_os_workspace_size(2, 2) <= sizeof(work));
+	for (i = 0; i < 20000; i++)
+	{
+		double		mu[2],
+					sigma[2],
+					mu_a[2],
+					sigma_a[2],
+					mu_b[2],
+					sigma_b[2];
+		sk_os_match m = {.n_teams = 2, .team_start = ts, .mu = mu, .sigma = sigma};
+		int			r = (int) duel_uniform(0, 6);
+		sk_status	a,
+					b;
+
+		sk_os_default_params(&fast, SK_OS_PLACKETT_LUCE);
+		fast.tau = duel_uniform(0, 1) < 0.3 ? 0.0 : fast.tau;
+		fast.limit_sigma = duel_uniform(0, 1) < 0.3;
+		fast.beta = duel_uniform(0.5, 10);
+		general = fast;
+		general.balance = 1;
+		mu[0] = duel_uniform(-60, 90);
+		mu[1] = duel_uniform(-60, 90);
+		sigma[0] = duel_uniform(0.05, 15);
+		sigma[1] = duel_uniform(0.05, 15);
+		if (i % 500 == 0)
+			mu[i % 1000 == 0] = 1e5;	/* past the direct limit: general path */
+		m.ranks = r < 5 ? rank_sets[r] : NULL;
+
+		a = sk_os_rate(&fast, &m, mu_a, sigma_a, work);
+		b = sk_os_rate(&general, &m, mu_b, sigma_b, work);
+		if (a == SK_OK && b == SK_OK &&
+			mu_a[0] == mu_b[0] && mu_a[1] == mu_b[1] &&
+			sigma_a[0] == sigma_b[0] && sigma_a[1] == sigma_b[1])
+			same++;
+		else
+			fprintf(stderr, "duel case %d differs: %.17g %.17g %.17g %.17g vs %.17g %.17g %.17g %.17g\n",
+					i, mu_a[0], sigma_a[0], mu_a[1], sigma_a[1],
+					mu_b[0], sigma_b[0], mu_b[1], sigma_b[1]);
+		fallback += i % 500 == 0;
+	}
+	CHECK(same == 20000);
+	CHECK(fallback == 40);
+}
+
 int
 main(void)
 {
@@ -941,5 +1015,6 @@ main(void)
 	test_quirks();
 	test_extreme();
 	test_rejections();
+	test_duel_matches_general();
 	UNIT_DONE("openskill");
 }
