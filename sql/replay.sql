@@ -132,10 +132,13 @@ SELECT player_id, round((rating).mu::numeric, 10) AS mu, matches
 FROM unnest((SELECT skill.pl_replay(m, t, p, team, rank ORDER BY t, m)
              FROM (VALUES (1, '2026-01-01'::timestamptz, 1, 1, 1.0), (2, '2026-01-02', 1, 1, 1), (2, '2026-01-02', 2, 2, 2),
                           (1, '2026-01-01', 2, 2, 2)) v(m, t, p, team, rank)));
+-- Without the ORDER BY, match 1's rows are split around match 2: out of order.
 SELECT skill.pl_replay(m, t, p, team, rank)
 FROM (VALUES (1, '2026-01-01'::timestamptz, 1, 1, 1.0), (2, '2026-01-02', 1, 1, 1), (2, '2026-01-02', 2, 2, 2),
              (1, '2026-01-01', 2, 2, 2)) v(m, t, p, team, rank);
 SELECT skill.pl_replay(1, '2026-01-01', p, team, 1) FROM (VALUES (1, 1), (1, 2)) v(p, team);
+-- A bad match is reported even when later matches follow it.
+SELECT skill.pl_replay(m, '2026-01-01', p, team, 1) FROM (VALUES (1, 1, 1), (1, 2, 1), (2, 1, 1), (2, 2, 2), (3, 1, 1), (3, 2, 2)) v(m, p, team);
 SELECT skill.pl_replay(1, '2026-01-01', p, 1, 1) FROM (VALUES (1), (2)) v(p);
 SELECT skill.pl_replay(1, '2026-01-01', p, team, r) FROM (VALUES (1, 1, 1.0), (2, 1, 2.0), (3, 2, 3.0)) v(p, team, r);
 SELECT skill.pl_replay(NULL, '2026-01-01', 1, 1, 1);

@@ -5,6 +5,7 @@
 #include "replay.h"
 
 #include <math.h>
+#include <sys/mman.h>
 
 #include "utils/builtins.h"
 
@@ -33,19 +34,59 @@ mix_player_id(uint64 h)
 #define SH_SCOPE static inline
 #define SH_DEFINE
 #define SH_DECLARE
+#define SH_USE_NONDEFAULT_ALLOCATOR
 #include "lib/simplehash.h"
+
+/*
+ * The table's own allocator.  Lookups hit random players, so with 4 kB
+ * pages nearly every one also misses the TLB; a table of 2 MB or more is
+ * therefore placed on a 2 MB boundary and offered to the kernel as huge
+ * pages (where transparent huge pages are enabled for madvise).  Smaller
+ * tables start on a cache line.  The block still comes from the memory
+ * context: the pointer to free sits just before the table.
+ */
+#define HUGE_PAGE_BYTES ((Size) 2 * 1024 * 1024)
+
+static void *
+playerhash_allocate(playerhash_hash *tb, Size size)
+{
+	Size		align = size >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : PG_CACHE_LINE_SIZE;
+	char	   *raw = MemoryContextAllocExtended(tb->ctx, size + align + sizeof(void *),
+												 MCXT_ALLOC_HUGE);
+	char	   *table = (char *) TYPEALIGN(align, raw + sizeof(void *));
+
+	((void **) table)[-1] = raw;
+#ifdef MADV_HUGEPAGE
+	if (align == HUGE_PAGE_BYTES)
+		(void) madvise(table, TYPEALIGN_DOWN(HUGE_PAGE_BYTES, size), MADV_HUGEPAGE);
+#endif
+	memset(table, 0, size);
+	return table;
+}
+
+static void
+playerhash_free(playerhash_hash *tb, void *pointer)
+{
+	pfree(((void **) pointer)[-1]);
+}
 
 ReplayState *
 replay_create(MemoryContext mcxt, const ReplayFamily *family)
 {
 	ReplayState *state = MemoryContextAllocZero(mcxt, sizeof(ReplayState));
+	int			i;
 
 	state->mcxt = mcxt;
 	state->family = family;
 	state->caller = family->name;
 	state->players = playerhash_create(mcxt, 1024, NULL);
-	state->max_rows = 16;
-	state->rows = MemoryContextAlloc(mcxt, sizeof(ReplayRow) * state->max_rows);
+	for (i = 0; i < 2; i++)
+	{
+		ReplayBatch *batch = i == 0 ? &state->collecting : &state->waiting;
+
+		batch->max_rows = 16;
+		batch->rows = MemoryContextAlloc(mcxt, sizeof(ReplayRow) * batch->max_rows);
+	}
 	family->init_options(state);
 	return state;
 }
@@ -154,20 +195,20 @@ sort_rows_by_team(ReplayRow *rows, int n)
 }
 
 /*
- * Finds or creates the players of the buffered rows.  All their hash
- * buckets are prefetched first, so a match's cache misses overlap.
+ * Finds or creates the players of a match's rows (their buckets were
+ * prefetched as the rows arrived).
  */
 static void
-resolve_players(ReplayState *state)
+resolve_players(ReplayState *state, ReplayBatch *batch)
 {
 	struct playerhash_hash *hash = state->players;
 	bool		inserted = false;
-	int			n = state->n_rows;
+	int			n = batch->n_rows;
 	int			i;
 
 	for (i = 0; i < n; i++)
 	{
-		ReplayRow  *row = &state->rows[i];
+		ReplayRow  *row = &batch->rows[i];
 		bool		found;
 		ReplayPlayer *p = playerhash_insert_hash(hash, row->player_id, row->hash, &found);
 
@@ -184,7 +225,7 @@ resolve_players(ReplayState *state)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("player " INT64_FORMAT " appears twice in match " INT64_FORMAT,
-							row->player_id, state->match_id)));
+							row->player_id, batch->match_id)));
 		p->in_match = true;
 		if (state->family->finish_player)
 			state->family->finish_player(state, p);
@@ -197,30 +238,31 @@ resolve_players(ReplayState *state)
 	 */
 	if (inserted)
 		for (i = 0; i < n; i++)
-			state->rows[i].player = playerhash_lookup_hash(hash, state->rows[i].player_id,
-														   state->rows[i].hash);
+			batch->rows[i].player = playerhash_lookup_hash(hash, batch->rows[i].player_id,
+														   batch->rows[i].hash);
 }
 
-/* Rates the buffered match and clears the buffer. */
+/* Rates a buffered match and empties its buffer. */
 static void
-process_match(ReplayState *state)
+process_match(ReplayState *state, ReplayBatch *batch)
 {
 	ReplayMatch *match = &state->match;
 	const ReplayFamily *family = state->family;
-	int			n = state->n_rows;
+	ReplayRow  *rows = batch->rows;
+	int			n = batch->n_rows;
 	int			i,
 				t = 0;
 
 	ensure_match_capacity(state, n, n);
-	resolve_players(state);
-	sort_rows_by_team(state->rows, n);
-	match->match_id = state->match_id;
+	resolve_players(state, batch);
+	sort_rows_by_team(rows, n);
+	match->match_id = batch->match_id;
 	match->n_players = n;
 	for (i = 0; i < n; i++)
 	{
-		ReplayRow  *row = &state->rows[i];
+		ReplayRow  *row = &rows[i];
 
-		if (i == 0 || row->team != state->rows[i - 1].team)
+		if (i == 0 || row->team != rows[i - 1].team)
 		{
 			match->team_start[t] = i;
 			match->team_label[t] = row->team;
@@ -231,7 +273,7 @@ process_match(ReplayState *state)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("team %d of match " INT64_FORMAT " has players with different ranks",
-							row->team, state->match_id),
+							row->team, batch->match_id),
 					 errdetail("A rank belongs to the whole team; give all its players the same one.")));
 		match->player[i] = row->player;
 	}
@@ -240,7 +282,7 @@ process_match(ReplayState *state)
 	if (t < 2)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("match " INT64_FORMAT " has only one team", state->match_id),
+				 errmsg("match " INT64_FORMAT " has only one team", batch->match_id),
 				 errdetail("A match needs at least two teams (distinct team numbers).")));
 
 	if (state->emit)
@@ -267,7 +309,15 @@ process_match(ReplayState *state)
 				state->emit(state, match, i, &state->before[i * family->n_fields],
 							state->team_prob[t]);
 	}
-	state->n_rows = 0;
+	batch->n_rows = 0;
+}
+
+/* Rates the waiting match, if any. */
+static void
+rate_waiting(ReplayState *state)
+{
+	if (state->waiting.n_rows > 0)
+		process_match(state, &state->waiting);
 }
 
 ReplayPlayer *
@@ -344,6 +394,7 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 			   int64 player_id, int32 team, double rank, const double *prior,
 			   bool has_period, TimestampTz period)
 {
+	ReplayBatch *batch;
 	ReplayRow  *row;
 
 	if (!isfinite(rank))
@@ -357,10 +408,20 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 		/* A new match: the order key (played_at, match_id) must increase. */
 		if (state->in_match)
 		{
+			ReplayBatch done = state->collecting;
+
 			if (played_at < state->played_at ||
 				(played_at == state->played_at && match_id < state->match_id))
 				out_of_order(state, match_id, played_at);
-			process_match(state);
+
+			/*
+			 * The match just completed waits while the next one is read:
+			 * its players' buckets, prefetched as its rows came, then have
+			 * a whole match's worth of executor time to arrive in cache.
+			 */
+			rate_waiting(state);
+			state->collecting = state->waiting;
+			state->waiting = done;
 		}
 		if (has_period && (!state->in_period || period != state->period_key))
 		{
@@ -370,12 +431,16 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 						 errmsg("rating period of match " INT64_FORMAT " goes back in time", match_id),
 						 errdetail("Periods must not decrease as played_at increases.")));
 			if (state->in_period)
+			{
+				rate_waiting(state);
 				close_period(state);
+			}
 			state->in_period = true;
 			state->period_key = period;
 		}
 		state->in_match = true;
 		state->match_id = match_id;
+		state->collecting.match_id = match_id;
 		state->played_at = played_at;
 	}
 	else if (played_at != state->played_at)
@@ -387,12 +452,13 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("rows of match " INT64_FORMAT " have different rating periods", match_id)));
 
-	if (state->n_rows == state->max_rows)
+	batch = &state->collecting;
+	if (batch->n_rows == batch->max_rows)
 	{
-		state->max_rows *= 2;
-		state->rows = repalloc(state->rows, sizeof(ReplayRow) * state->max_rows);
+		batch->max_rows *= 2;
+		batch->rows = repalloc(batch->rows, sizeof(ReplayRow) * batch->max_rows);
 	}
-	row = &state->rows[state->n_rows++];
+	row = &batch->rows[batch->n_rows++];
 	row->player_id = player_id;
 
 	/*
@@ -415,7 +481,8 @@ replay_finish(ReplayState *state)
 {
 	if (state->in_match)
 	{
-		process_match(state);
+		rate_waiting(state);
+		process_match(state, &state->collecting);
 		state->in_match = false;
 	}
 	if (state->in_period)

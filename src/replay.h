@@ -4,8 +4,9 @@
  *
  * One engine serves every family.  It keeps players in a hash table (memory
  * grows with players, never with matches), buffers the rows of the current
- * match, and when the next match begins (or the input ends) sorts the rows
- * into teams and hands them to the family's rate_match.  Families differ only
+ * match, and rates a completed match once the match after it has been read
+ * (or the input ends): it sorts the rows into teams and hands them to the
+ * family's rate_match.  Matches are still rated one at a time, in order.  Families differ only
  * in the ReplayFamily callbacks: options, default rating, rating a match,
  * predicting it, and a final flush (Glicko-2's rating periods).
  */
@@ -45,6 +46,15 @@ typedef struct ReplayRow
 	double		rank;
 	double		prior[REPLAY_MAX_FIELDS];
 } ReplayRow;
+
+/* The rows of one match, as they came. */
+typedef struct ReplayBatch
+{
+	int64		match_id;
+	ReplayRow  *rows;
+	int			n_rows;
+	int			max_rows;
+} ReplayBatch;
 
 /* One match, sorted into teams, as the family callbacks see it. */
 typedef struct ReplayMatch
@@ -106,13 +116,15 @@ struct ReplayState
 	/* Players, in a hash table keyed by id (see replay.c). */
 	struct playerhash_hash *players;
 
-	/* The match being collected. */
+	/*
+	 * Matches in flight: the one being collected, and the one before it,
+	 * rated when the next begins (see replay_add_row).
+	 */
 	bool		in_match;
-	int64		match_id;
+	int64		match_id;		/* of the match being collected */
 	TimestampTz played_at;
-	ReplayRow  *rows;
-	int			n_rows;
-	int			max_rows;
+	ReplayBatch collecting;
+	ReplayBatch waiting;
 
 	/* Rating periods (Glicko-2). */
 	bool		in_period;

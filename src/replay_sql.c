@@ -87,11 +87,16 @@ replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family)
 	int			options_arg = key + 4;
 	double		prior[REPLAY_MAX_FIELDS];
 
-	if (!AggCheckCallContext(fcinfo, &aggcontext))
-		elog(ERROR, "%s called in non-aggregate context", family->name);
-
+	/*
+	 * Only the aggregate machinery hands back a state (SQL cannot make an
+	 * internal value), so the context is checked once, on the first row.
+	 */
 	if (PG_ARGISNULL(0))
+	{
+		if (!AggCheckCallContext(fcinfo, &aggcontext))
+			elog(ERROR, "%s called in non-aggregate context", family->name);
 		state = replay_create(aggcontext, family);
+	}
 	else
 		state = (ReplayState *) PG_GETARG_POINTER(0);
 

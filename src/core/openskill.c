@@ -641,12 +641,13 @@ plackett_luce_duel(const sk_os_params *p, const sk_os_match *m, double *mu_out,
 				e[2],
 				sum[2],
 				rank[2],
-				count,
+				per_group,		/* 1 / teams in the rank group */
 				c,
 				mu_new[2],
 				sig_new[2];
 	int			order[2] = {0, 1};
 	int			i;
+	bool		tie;
 
 	for (i = 0; i < 2; i++)
 		sig[i] = sqrt(m->sigma[i] * m->sigma[i] + p->tau * p->tau);
@@ -675,9 +676,13 @@ plackett_luce_duel(const sk_os_params *p, const sk_os_match *m, double *mu_out,
 	}
 	sum[0] = (0.0 + e[0]) + e[1];
 	sum[1] = 0.0 + e[1];
-	/* A tie is one rank group of two; otherwise two groups of one. */
-	count = rank[0] == rank[1] ? 2.0 : 1.0;
-	if (count == 2.0)
+	/*
+	 * A tie is one rank group of two, counted by halves; otherwise two
+	 * groups of one.  x / 2 and x * 0.5 round alike, as do x / 1 and x.
+	 */
+	tie = rank[0] == rank[1];
+	per_group = tie ? 0.5 : 1.0;
+	if (tie)
 		sum[1] = sum[0];
 
 	for (i = 0; i < 2; i++)
@@ -686,7 +691,6 @@ plackett_luce_duel(const sk_os_params *p, const sk_os_match *m, double *mu_out,
 					q;
 		double		omega = 0.0,
 					delta = 0.0,
-					share,
 					s_new;
 
 		for (q = 0; q < 2; q++)
@@ -695,28 +699,26 @@ plackett_luce_duel(const sk_os_params *p, const sk_os_match *m, double *mu_out,
 
 			if (!(rank[q] <= rank[i]))
 				continue;
+			/* The loser against itself: r = e/e = 1 adds exactly zero. */
+			if (q == 1 && !tie)
+				continue;
 			r = e[i] / sum[q];
-			delta += r * (1.0 - r) / count;
+			delta += r * (1.0 - r) * per_group;
 			if (q == i)
-				omega += (1.0 - r) / count;
+				omega += (1.0 - r) * per_group;
 			else
-				omega -= r / count;
+				omega -= r * per_group;
 		}
 		omega *= tss[i] / c;
 		delta *= tss[i] / (c * c);
 		delta *= sqrt(tss[i]) / c;
 
-		share = (sig[t] * sig[t]) / tss[i];
-		if (omega >= 0.0)
-		{
-			mu_new[t] = m->mu[t] + share * omega * 1.0;
-			s_new = sig[t] * sqrt(at_least(1.0 - share * delta * 1.0, p->kappa));
-		}
-		else
-		{
-			mu_new[t] = m->mu[t] + share * omega / 1.0;
-			s_new = sig[t] * sqrt(at_least(1.0 - share * delta / 1.0, p->kappa));
-		}
+		/*
+		 * A player's share of the team's change, sigma^2 / team sigma^2,
+		 * is exactly 1 here, and the weight is 1: both drop out.
+		 */
+		mu_new[t] = m->mu[t] + omega;
+		s_new = sig[t] * sqrt(at_least(1.0 - delta, p->kappa));
 		if (p->limit_sigma && m->sigma[t] < s_new)
 			s_new = m->sigma[t];
 		sig_new[t] = s_new;
