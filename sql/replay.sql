@@ -122,6 +122,13 @@ ratings AS (
 SELECT DISTINCT n.player, round(r.rating::numeric, 4) AS elo
 FROM ratings r JOIN numbered n ON n.pid = r.player_id ORDER BY 1;
 
+-- Results come ordered by player_id, negative and large ids included.
+SELECT array_agg(player_id ORDER BY ord) = array_agg(player_id ORDER BY player_id) AS ordered_by_id, count(*)
+FROM unnest((SELECT skill.elo_replay(m, '2026-01-01'::timestamptz + m * interval '1 hour', p, team, team)
+             FROM (VALUES (1, -5, 1), (1, 3, 2), (2, -1099511627776, 1), (2, 1099511627776, 2),
+                          (3, 0, 1), (3, -9223372036854775808, 2), (4, 9223372036854775807, 1), (4, 2047, 2),
+                          (5, 2048, 1), (5, -2048, 2)) v(m, p, team))) WITH ORDINALITY AS r(player_id, rating, matches, ord);
+
 -- Bad input: each error names the match.
 -- No ORDER BY: the rows come in insertion order, which is match order here.
 SELECT player_id, round((rating).mu::numeric, 10) AS mu, round((rating).sigma::numeric, 10) AS sigma, matches

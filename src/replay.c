@@ -51,14 +51,15 @@ static void *
 playerhash_allocate(playerhash_hash *tb, Size size)
 {
 	Size		align = size >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : PG_CACHE_LINE_SIZE;
-	char	   *raw = MemoryContextAllocExtended(tb->ctx, size + align + sizeof(void *),
+	Size		span = TYPEALIGN(align, size);	/* whole huge pages */
+	char	   *raw = MemoryContextAllocExtended(tb->ctx, span + align + sizeof(void *),
 												 MCXT_ALLOC_HUGE);
 	char	   *table = (char *) TYPEALIGN(align, raw + sizeof(void *));
 
 	((void **) table)[-1] = raw;
 #ifdef MADV_HUGEPAGE
 	if (align == HUGE_PAGE_BYTES)
-		(void) madvise(table, TYPEALIGN_DOWN(HUGE_PAGE_BYTES, size), MADV_HUGEPAGE);
+		(void) madvise(table, span, MADV_HUGEPAGE);
 #endif
 	memset(table, 0, size);
 	return table;
@@ -334,13 +335,10 @@ typedef struct PlayerRef
 	ReplayPlayer *player;
 } PlayerRef;
 
-#define ST_SORT sort_player_refs
-#define ST_ELEMENT_TYPE PlayerRef
-#define ST_COMPARE(a, b) ((a)->id < (b)->id ? -1 : (a)->id > (b)->id ? 1 : 0)
-#define ST_SCOPE static
-#define ST_DECLARE
-#define ST_DEFINE
-#include "lib/sort_template.h"
+#define RS_SORT sort_player_refs
+#define RS_ELEMENT PlayerRef
+#define RS_KEY(ref) ((ref)->id)
+#include "radix_sort.h"
 
 /* Every player, ordered by id, so results do not depend on the hashing. */
 ReplayPlayer **
@@ -350,6 +348,7 @@ replay_players_by_id(ReplayState *state, uint32 *count)
 	ReplayPlayer *p;
 	uint32		size = Max(state->players->members, 1);
 	PlayerRef  *refs = palloc(sizeof(PlayerRef) * size);
+	PlayerRef  *scratch = palloc(sizeof(PlayerRef) * size);
 	ReplayPlayer **out = palloc(sizeof(ReplayPlayer *) * size);
 	uint32		n = 0,
 				i;
@@ -361,9 +360,10 @@ replay_players_by_id(ReplayState *state, uint32 *count)
 		refs[n].player = p;
 		n++;
 	}
-	sort_player_refs(refs, n);
+	sort_player_refs(refs, n, scratch);
 	for (i = 0; i < n; i++)
 		out[i] = refs[i].player;
+	pfree(scratch);
 	pfree(refs);
 	*count = n;
 	return out;

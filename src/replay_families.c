@@ -464,17 +464,30 @@ const ReplayFamily replay_elo = {
 
 /* ---- Glicko-2 ----------------------------------------------------------- */
 
-/* The games of the current rating period, one per (player, opponent). */
+/*
+ * The games of the current rating period, one per (player, opponent).  The
+ * opponent's rating is taken when the game is recorded: ratings change only
+ * when a period closes (and sat-out periods were applied when the opponent
+ * was looked up for this match), so it is the rating at the period's start.
+ */
 typedef struct Glicko2Game
 {
-	int64		player;			/* ids: hash entries may move before the period ends */
-	int64		opponent;
+	int64		player;			/* an id: hash entries may move before the period ends */
+	double		opp_rating;
+	double		opp_rd;
 	double		score;
 } Glicko2Game;
+
+/* Groups a period's games by player, each player's in arrival order. */
+#define RS_SORT sort_glicko2_games
+#define RS_ELEMENT Glicko2Game
+#define RS_KEY(game) ((game)->player)
+#include "radix_sort.h"
 
 typedef struct Glicko2Period
 {
 	Glicko2Game *games;
+	Glicko2Game *sort_scratch;	/* as long as games */
 	int64		n_games;
 	int64		max_games;
 	double	   *opp_rating;
@@ -542,26 +555,24 @@ g2_rate_match(ReplayState *state, ReplayMatch *match)
 					if (period->n_games == period->max_games)
 					{
 						period->max_games = Max(64, period->max_games * 2);
-						period->games = period->games
-							? repalloc_huge(period->games, sizeof(Glicko2Game) * period->max_games)
-							: MemoryContextAllocHuge(state->mcxt, sizeof(Glicko2Game) * period->max_games);
+						if (period->games)
+						{
+							pfree(period->sort_scratch);
+							period->games = repalloc_huge(period->games,
+														  sizeof(Glicko2Game) * period->max_games);
+						}
+						else
+							period->games = MemoryContextAllocHuge(state->mcxt,
+																   sizeof(Glicko2Game) * period->max_games);
+						period->sort_scratch = MemoryContextAllocHuge(state->mcxt,
+																	  sizeof(Glicko2Game) * period->max_games);
 					}
 					game = &period->games[period->n_games++];
 					game->player = match->player[i]->id;
-					game->opponent = match->player[j]->id;
+					game->opp_rating = match->player[j]->r[0];
+					game->opp_rd = match->player[j]->r[1];
 					game->score = rank_score(match->team_rank[t], match->team_rank[u]);
 				}
-}
-
-static int
-game_cmp(const void *a, const void *b)
-{
-	const Glicko2Game *x = a;
-	const Glicko2Game *y = b;
-
-	if (x->player != y->player)
-		return x->player < y->player ? -1 : 1;
-	return 0;
 }
 
 static void
@@ -598,7 +609,7 @@ g2_end_period(ReplayState *state)
 
 	if (period->n_games == 0)
 		return;
-	qsort(period->games, period->n_games, sizeof(Glicko2Game), game_cmp);
+	sort_glicko2_games(period->games, period->n_games, period->sort_scratch);
 	results = palloc(sizeof(sk_glicko2) * period->n_games);
 	rated = palloc(sizeof(ReplayPlayer *) * period->n_games);
 
@@ -615,10 +626,8 @@ g2_end_period(ReplayState *state)
 		g2_grow_scratch(state, period, end - start);
 		for (k = start; k < end; k++)
 		{
-			const ReplayPlayer *o = replay_lookup(state, period->games[k].opponent);
-
-			period->opp_rating[k - start] = o->r[0];
-			period->opp_rd[k - start] = o->r[1];
+			period->opp_rating[k - start] = period->games[k].opp_rating;
+			period->opp_rd[k - start] = period->games[k].opp_rd;
 			period->scores[k - start] = period->games[k].score;
 		}
 		in.rating = p->r[0];
