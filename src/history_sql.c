@@ -32,9 +32,31 @@ typedef struct HistorySink
 {
 	ReturnSetInfo *rsinfo;
 	CompositeType rating;		/* for rating_before/after (Gaussian families) */
+	/* Those two values, built once and refilled for every row: tuplestore
+	 * copies them, and a fresh pair per row made memory churn. */
+	HeapTupleHeader before;
+	HeapTupleHeader after;
 	int64		row_match_id;
 	TimestampTz row_played_at;
 } HistorySink;
+
+/* A skill.rating datum in *slot: made on first use, then refilled. */
+static Datum
+rating_datum(CompositeType *type, MemoryContext mcxt, HeapTupleHeader *slot, const double *r)
+{
+	Datum		fields[2] = {Float8GetDatum(r[0]), Float8GetDatum(r[1])};
+
+	if (*slot == NULL)
+	{
+		MemoryContext old = MemoryContextSwitchTo(mcxt);
+
+		*slot = composite_template(type->desc, fields);
+		MemoryContextSwitchTo(old);
+	}
+	else
+		composite_refill(type->desc, fields, *slot);
+	return PointerGetDatum(*slot);
+}
 
 static void
 emit_row(ReplayState *state, const ReplayMatch *match, int slot,
@@ -60,8 +82,8 @@ emit_row(ReplayState *state, const ReplayMatch *match, int slot,
 	}
 	else
 	{
-		values[5] = rating_build(&sink->rating, before[0], before[1]);
-		values[6] = rating_build(&sink->rating, p->r[0], p->r[1]);
+		values[5] = rating_datum(&sink->rating, state->mcxt, &sink->before, before);
+		values[6] = rating_datum(&sink->rating, state->mcxt, &sink->after, p->r);
 	}
 	values[7] = Float8GetDatum(predicted);
 	tuplestore_putvalues(sink->rsinfo->setResult, sink->rsinfo->setDesc, values, nulls);

@@ -5,7 +5,6 @@
 #include "replay.h"
 
 #include <math.h>
-#include <sys/mman.h>
 
 #include "utils/builtins.h"
 
@@ -34,42 +33,7 @@ mix_player_id(uint64 h)
 #define SH_SCOPE static inline
 #define SH_DEFINE
 #define SH_DECLARE
-#define SH_USE_NONDEFAULT_ALLOCATOR
 #include "lib/simplehash.h"
-
-/*
- * The table's own allocator.  Lookups hit random players, so with 4 kB
- * pages nearly every one also misses the TLB; a table of 2 MB or more is
- * therefore placed on a 2 MB boundary and offered to the kernel as huge
- * pages (where transparent huge pages are enabled for madvise).  Smaller
- * tables start on a cache line.  The block still comes from the memory
- * context: the pointer to free sits just before the table.
- */
-#define HUGE_PAGE_BYTES ((Size) 2 * 1024 * 1024)
-
-static void *
-playerhash_allocate(playerhash_hash *tb, Size size)
-{
-	Size		align = size >= HUGE_PAGE_BYTES ? HUGE_PAGE_BYTES : PG_CACHE_LINE_SIZE;
-	Size		span = TYPEALIGN(align, size);	/* whole huge pages */
-	char	   *raw = MemoryContextAllocExtended(tb->ctx, span + align + sizeof(void *),
-												 MCXT_ALLOC_HUGE);
-	char	   *table = (char *) TYPEALIGN(align, raw + sizeof(void *));
-
-	((void **) table)[-1] = raw;
-#ifdef MADV_HUGEPAGE
-	if (align == HUGE_PAGE_BYTES)
-		(void) madvise(table, span, MADV_HUGEPAGE);
-#endif
-	memset(table, 0, size);
-	return table;
-}
-
-static void
-playerhash_free(playerhash_hash *tb, void *pointer)
-{
-	pfree(((void **) pointer)[-1]);
-}
 
 ReplayState *
 replay_create(MemoryContext mcxt, const ReplayFamily *family)

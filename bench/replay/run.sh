@@ -41,14 +41,20 @@ q -f "$BENCH/plpgsql_loop.sql"
 # The PL/pgSQL comparison runs over a table of its first matches only.
 q -c "CREATE TABLE results_1v1_head AS SELECT * FROM results_1v1 WHERE match_id <= $PLPGSQL_MATCHES ORDER BY played_at, match_id"
 
-# seconds QUERY: the faster of two runs in one backend (the first also pays
-# for mapping the shared buffers into a new process and warming its memory),
-# as the server's execution time that psql's \timing reports.
-seconds() {
-	local t
-	t=$(q -c '\timing on' -c "$1" -c "$1" | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | sort -n | head -n 1)
-	echo "$t / 1000" | bc -l
+# seconds QUERY: the fastest of $RUNS runs in one backend, as the server's
+# execution time that psql's \timing reports.  The first run of a backend
+# also pays for mapping the shared buffers it reads and for growing its
+# heap (page faults, costly on this VM), and single runs here move by 10-30 %
+# with the host's load, so the best of several is the steadier figure.
+# first_seconds QUERY: the first run in a new backend, for the cold figure.
+RUNS=${RUNS:-4}
+timings() {
+	local args=(-c '\timing on') i
+	for ((i = 0; i < $2; i++)); do args+=(-c "$1"); done
+	q "${args[@]}" | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p'
 }
+seconds() { echo "$(timings "$1" "$RUNS" | sort -n | head -n 1) / 1000" | bc -l; }
+first_seconds() { echo "$(timings "$1" 1) / 1000" | bc -l; }
 
 # Peak resident memory (VmHWM, kB) of a backend that ran QUERY, and the
 # same for a bare scan: the difference is what the query itself held.
@@ -67,6 +73,7 @@ replay_query() {   # family table feed
 }
 
 rows=()
+cold_rows=()
 row() { rows+=("$(printf '| %s | %s | %.3f | %.0f | %s | %s | %s |' "$@")"); }
 ratio() { echo "scale=2; $1 / $2" | bc -l; }
 
@@ -76,6 +83,9 @@ for kind in 1v1 5v5; do
 	log "$kind: bare scan"
 	floor=$(seconds "SELECT count(*), sum(rank) FROM $table")
 	floor_kb=$(peak_kb "SELECT count(*), sum(rank) FROM $table")
+	floor_cold=$(first_seconds "SELECT count(*), sum(rank) FROM $table")
+	pl_cold=$(first_seconds "$(replay_query pl "$table" table)")
+	cold_rows+=("$(printf '| %s | %.3f | %.3f | %.2f |' "$kind" "$floor_cold" "$pl_cold" "$(ratio "$pl_cold" "$floor_cold")")")
 
 	log "$kind: openskill.js"
 	read -r _ js_seconds < <(node "$BENCH/replay.mjs" "$DATA/h$kind.csv" "$DATA/js_$kind.csv")
@@ -129,3 +139,8 @@ echo
 echo "| workload | method | seconds | matches/s | speed vs openskill.js | time vs bare scan | backend peak RSS (kB) |"
 echo "|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"
+echo
+echo "First run in a new backend (cold):"
+echo "| workload | bare scan (s) | pl_replay, feed: table (s) | time vs bare scan |"
+echo "|---|---|---|---|"
+printf '%s\n' "${cold_rows[@]}"
