@@ -129,6 +129,13 @@ FROM unnest((SELECT skill.elo_replay(m, '2026-01-01'::timestamptz + m * interval
                           (3, 0, 1), (3, -9223372036854775808, 2), (4, 9223372036854775807, 1), (4, 2047, 2),
                           (5, 2048, 1), (5, -2048, 2)) v(m, p, team))) WITH ORDINALITY AS r(player_id, rating, matches, ord);
 
+-- The same with 200 players, past the insertion sort's size: ids spread over all of bigint.
+SELECT array_agg(player_id ORDER BY ord) = array_agg(player_id ORDER BY player_id) AS ordered_by_id, count(*),
+       min(player_id) < -9e18 AND max(player_id) > 9e18 AS spans_bigint
+FROM unnest((SELECT skill.elo_replay((g + 1) / 2, '2026-01-01'::timestamptz + (g + 1) / 2 * interval '1 hour',
+                                     ((g * 37) % 200 - 100) * 92233720368547758 + g, g % 2 + 1, g % 2 + 1)
+             FROM generate_series(1, 200) g)) WITH ORDINALITY AS r(player_id, rating, matches, ord);
+
 -- Bad input: each error names the match.
 -- No ORDER BY: the rows come in insertion order, which is match order here.
 SELECT player_id, round((rating).mu::numeric, 10) AS mu, round((rating).sigma::numeric, 10) AS sigma, matches

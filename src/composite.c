@@ -163,6 +163,28 @@ composite_refill(TupleDesc desc, const Datum *values, HeapTupleHeader td)
 					size - td->t_hoff, &td->t_infomask, NULL);
 }
 
+/*
+ * A composite value kept in *slot and reused: built (in mcxt) on the first
+ * call, refilled with new values of the same sizes after that.  For values
+ * that are copied at once (into a tuplestore or an array), so a fresh tuple
+ * per row would only churn memory.
+ */
+Datum
+composite_reuse(TupleDesc desc, const Datum *values, HeapTupleHeader *slot,
+				MemoryContext mcxt)
+{
+	if (*slot == NULL)
+	{
+		MemoryContext old = MemoryContextSwitchTo(mcxt);
+
+		*slot = composite_template(desc, values);
+		MemoryContextSwitchTo(old);
+	}
+	else
+		composite_refill(desc, values, *slot);
+	return PointerGetDatum(*slot);
+}
+
 static void
 field_not_null(bool isnull, const char *arg, const char *field)
 {

@@ -46,16 +46,7 @@ rating_datum(CompositeType *type, MemoryContext mcxt, HeapTupleHeader *slot, con
 {
 	Datum		fields[2] = {Float8GetDatum(r[0]), Float8GetDatum(r[1])};
 
-	if (*slot == NULL)
-	{
-		MemoryContext old = MemoryContextSwitchTo(mcxt);
-
-		*slot = composite_template(type->desc, fields);
-		MemoryContextSwitchTo(old);
-	}
-	else
-		composite_refill(type->desc, fields, *slot);
-	return PointerGetDatum(*slot);
+	return composite_reuse(type->desc, fields, slot, mcxt);
 }
 
 static void

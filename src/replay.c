@@ -35,23 +35,24 @@ mix_player_id(uint64 h)
 #define SH_DECLARE
 #include "lib/simplehash.h"
 
+static void
+batch_init(MemoryContext mcxt, ReplayBatch *batch)
+{
+	batch->max_rows = 16;
+	batch->rows = MemoryContextAlloc(mcxt, sizeof(ReplayRow) * batch->max_rows);
+}
+
 ReplayState *
 replay_create(MemoryContext mcxt, const ReplayFamily *family)
 {
 	ReplayState *state = MemoryContextAllocZero(mcxt, sizeof(ReplayState));
-	int			i;
 
 	state->mcxt = mcxt;
 	state->family = family;
 	state->caller = family->name;
 	state->players = playerhash_create(mcxt, 1024, NULL);
-	for (i = 0; i < 2; i++)
-	{
-		ReplayBatch *batch = i == 0 ? &state->collecting : &state->waiting;
-
-		batch->max_rows = 16;
-		batch->rows = MemoryContextAlloc(mcxt, sizeof(ReplayRow) * batch->max_rows);
-	}
+	batch_init(mcxt, &state->collecting);
+	batch_init(mcxt, &state->waiting);
 	family->init_options(state);
 	return state;
 }

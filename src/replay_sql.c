@@ -155,11 +155,7 @@ result_values(const ReplayPlayer *p, int n_fields, FinalCache *cache,
 
 		for (i = 0; i < n_fields; i++)
 			fields[i] = Float8GetDatum(p->r[i]);
-		if (*rating == NULL)
-			*rating = composite_template(cache->rating.desc, fields);
-		else
-			composite_refill(cache->rating.desc, fields, *rating);
-		values[1] = PointerGetDatum(*rating);
+		values[1] = composite_reuse(cache->rating.desc, fields, rating, CurrentMemoryContext);
 	}
 	values[2] = Int32GetDatum(p->matches);
 }

@@ -63,6 +63,8 @@ extern Datum composite_build(CompositeType *type, int natts, const double *value
 							 const bool *nulls);
 extern HeapTupleHeader composite_template(TupleDesc desc, const Datum *values);
 extern void composite_refill(TupleDesc desc, const Datum *values, HeapTupleHeader td);
+extern Datum composite_reuse(TupleDesc desc, const Datum *values, HeapTupleHeader *slot,
+							 MemoryContext mcxt);
 
 /* A rating or glicko value read from SQL, checked: finite, spread > 0. */
 typedef struct GlickoValue
