@@ -30,34 +30,14 @@ mapfile -t js < <(cd "$HERE" && node bench.mjs "$MATCHES" "$PASSES")
 log "SQL: generating $MATCHES matches per shape"
 $PSQL <<SQL
 CREATE EXTENSION skill;
+\i '$REPO_ROOT/bench/rate_common.sql'
 SELECT setseed(0.42) \g /dev/null
-CREATE FUNCTION r() RETURNS skill.rating LANGUAGE sql VOLATILE
-AS \$\$ SELECT ROW(20 + 10 * random(), 1 + 7 * random())::skill.rating \$\$;
 CREATE TABLE m1 AS SELECT ARRAY[r(), r()] AS t FROM generate_series(1, $MATCHES);
 CREATE TABLE m5 AS
 SELECT ARRAY[ARRAY[r(), r(), r(), r(), r()], ARRAY[r(), r(), r(), r(), r()]] AS t
 FROM generate_series(1, $MATCHES);
 VACUUM ANALYZE m1;
 VACUUM ANALYZE m5;
--- Best of n runs of a query over m, in matches per second.
-CREATE FUNCTION rate_per_second(q text, n int, workers int) RETURNS float8 LANGUAGE plpgsql
-AS \$\$
-DECLARE
-  best float8 := 'Infinity';
-  t0 timestamptz;
-  rows bigint;
-BEGIN
-  PERFORM set_config('max_parallel_workers_per_gather', workers::text, true);
-  PERFORM set_config('jit', 'off', true);
-  EXECUTE q INTO rows;                    -- warm-up: caches, fn_extra
-  FOR i IN 1..n LOOP
-    t0 := clock_timestamp();
-    EXECUTE q INTO rows;
-    best := least(best, extract(epoch FROM clock_timestamp() - t0));
-  END LOOP;
-  RETURN rows / best;
-END
-\$\$;
 SQL
 
 sql_rate() { $PSQL -At -c "SELECT round(rate_per_second('$1', $PASSES, ${2:-0}))"; }
