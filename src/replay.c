@@ -33,7 +33,21 @@ mix_player_id(uint64 h)
 #define SH_SCOPE static inline
 #define SH_DEFINE
 #define SH_DECLARE
+#define SH_USE_NONDEFAULT_ALLOCATOR
 #include "lib/simplehash.h"
+
+/* The table's pages are mapped in bulk (see bulk_alloc.c). */
+static inline void *
+playerhash_allocate(struct playerhash_hash *table, Size size)
+{
+	return bulk_alloc(table->ctx, size, MCXT_ALLOC_ZERO);
+}
+
+static inline void
+playerhash_free(struct playerhash_hash *table, void *pointer)
+{
+	pfree(pointer);
+}
 
 static void
 batch_init(MemoryContext mcxt, ReplayBatch *batch)
@@ -312,9 +326,9 @@ replay_players_by_id(ReplayState *state, uint32 *count)
 	playerhash_iterator it;
 	ReplayPlayer *p;
 	uint32		size = Max(state->players->members, 1);
-	PlayerRef  *refs = palloc(sizeof(PlayerRef) * size);
-	PlayerRef  *scratch = palloc(sizeof(PlayerRef) * size);
-	ReplayPlayer **out = palloc(sizeof(ReplayPlayer *) * size);
+	PlayerRef  *refs = bulk_alloc(CurrentMemoryContext, sizeof(PlayerRef) * size, 0);
+	PlayerRef  *scratch = bulk_alloc(CurrentMemoryContext, sizeof(PlayerRef) * size, 0);
+	ReplayPlayer **out = bulk_alloc(CurrentMemoryContext, sizeof(ReplayPlayer *) * size, 0);
 	uint32		n = 0,
 				i;
 

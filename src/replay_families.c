@@ -562,10 +562,10 @@ g2_rate_match(ReplayState *state, ReplayMatch *match)
 														  sizeof(Glicko2Game) * period->max_games);
 						}
 						else
-							period->games = MemoryContextAllocHuge(state->mcxt,
-																   sizeof(Glicko2Game) * period->max_games);
-						period->sort_scratch = MemoryContextAllocHuge(state->mcxt,
-																	  sizeof(Glicko2Game) * period->max_games);
+							period->games = bulk_alloc(state->mcxt,
+													   sizeof(Glicko2Game) * period->max_games, 0);
+						period->sort_scratch = bulk_alloc(state->mcxt,
+														  sizeof(Glicko2Game) * period->max_games, 0);
 					}
 					game = &period->games[period->n_games++];
 					game->player = match->player[i]->id;

@@ -221,7 +221,7 @@ replay_final(PG_FUNCTION_ARGS)
 				 errmsg("%s has too many players (%u) for one array", state->caller, n),
 				 errhint("Use the history function, which streams its rows.")));
 
-	array = palloc(nbytes);
+	array = bulk_alloc(CurrentMemoryContext, nbytes, 0);
 	SET_VARSIZE(array, nbytes);
 	array->ndim = 1;
 	array->dataoffset = 0;

@@ -52,6 +52,9 @@ extern const double *float8_array_values(ArrayType *array, const char *arg, int 
 extern ArrayType *float8_array_build(const double *values, int count);
 extern int	array_length_1d(ArrayType *array, const char *arg);
 
+/* bulk_alloc.c: large arrays, their pages mapped in one call. */
+extern void *bulk_alloc(MemoryContext mcxt, Size size, int flags);
+
 /* composite.c: skill.rating and skill.glicko values. */
 extern CallCache *call_cache(FunctionCallInfo fcinfo);
 extern void composite_init(CompositeType *type, Oid typid, MemoryContext mcxt);
