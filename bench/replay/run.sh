@@ -3,7 +3,10 @@
 # generates seeded histories (1,000,000 1v1 matches and 200,000 5v5 matches
 # among 50,000 players) as CSV, loads them, and times every replay aggregate,
 # a bare scan (the floor), openskill.js replaying the same CSV, and a
-# PL/pgSQL Plackett-Luce loop over the first 100,000 1v1 matches.
+# PL/pgSQL Plackett-Luce loop over the first 100,000 1v1 matches.  It also
+# measures the floors under any per-row replay aggregate (floors/): a no-op
+# aggregate of the same five arguments, the rating math alone, and unnesting
+# a stored result of the same size.
 # Sizes can be lowered for a quick look: MATCHES_1V1=100000 MATCHES_5V5=20000.
 source "$(dirname "$0")/../../scripts/lib.sh"
 
@@ -17,6 +20,7 @@ PLPGSQL_MATCHES=${PLPGSQL_MATCHES:-100000}
 
 ensure_packages
 build_and_install
+make -C "$BENCH/floors" -s PG_CONFIG="$PG_CONFIG" install rate_floor >/dev/null
 (cd "$BENCH" && { [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null; })
 
 log "generating histories"
@@ -29,6 +33,15 @@ trap 'stop_cluster; rm -rf "$DATA"' EXIT
 
 q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
 q -c "CREATE EXTENSION skill"
+q <<'SQL'
+CREATE FUNCTION transition_floor_step(bigint, bigint, timestamptz, bigint, int, float8)
+  RETURNS bigint LANGUAGE c AS '$libdir/transition_floor';
+CREATE AGGREGATE transition_floor(bigint, timestamptz, bigint, int, float8)
+  (SFUNC = transition_floor_step, STYPE = bigint);
+SQL
+# ns per match of the Plackett-Luce math alone: "1v1 NS" and "5v5 NS".
+declare -A math_ns
+while read -r kind ns; do math_ns[$kind]=$ns; done < <("$BENCH/floors/rate_floor" 1000000)
 for kind in 1v1 5v5; do
 	q <<SQL
 CREATE TABLE results_$kind (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);
@@ -70,6 +83,26 @@ replay_query() {   # family table feed
 		subquery) echo "SELECT count(*) FROM unnest((SELECT skill.$1_replay($args) FROM (SELECT * FROM $2 ORDER BY played_at, match_id) s))" ;;
 		table) echo "SELECT count(*) FROM unnest((SELECT skill.$1_replay($args) FROM $2))" ;;
 	esac
+}
+
+# floors KIND TABLE MATCHES: one row of the floors table.  The three parts
+# of any per-row replay of TABLE: the scan, five arguments and a transition
+# call per row (a no-op aggregate); the Plackett-Luce math alone, from
+# rate_floor; and turning a result of that many players into rows (unnest
+# of the same result, stored uncompressed: it also pays for detoasting).
+floor_rows=()
+floors() {
+	local kind=$1 table=$2 matches=$3 transition math result
+	transition=$(seconds "SELECT transition_floor(match_id, played_at, player_id, team, rank) FROM $table")
+	math=$(echo "${math_ns[$kind]} * $matches / 1000000000" | bc -l)
+	q <<SQL
+CREATE TABLE result_$table (players skill.replayed_rating[]);
+ALTER TABLE result_$table ALTER players SET STORAGE EXTERNAL;
+INSERT INTO result_$table SELECT skill.pl_replay(match_id, played_at, player_id, team, rank) FROM $table;
+SQL
+	result=$(seconds "SELECT count(*) FROM unnest((SELECT players FROM result_$table))")
+	floor_rows+=("$(printf '| %s | %s | %.3f | %.3f | %.3f | %.3f |' "$kind" "$table" \
+		"$transition" "$math" "$result" "$(echo "$transition + $math + $result" | bc -l)")")
 }
 
 rows=()
@@ -118,6 +151,8 @@ SQL
 	             FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank) FROM $table)) r
 	             JOIN js_$kind j USING (player_id)")
 	echo "$kind: largest |pl_replay - openskill.js| over all final mu and sigma: $diff"
+	log "$kind: floors"
+	floors "$kind" "$table" "$matches"
 done
 
 log "1v1: PL/pgSQL loop over $PLPGSQL_MATCHES matches"
@@ -134,6 +169,7 @@ diff=$(q -c "SELECT max(greatest(abs((r.rating).mu - p.mu), abs((r.rating).sigma
              FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank) FROM results_1v1_head)) r
              JOIN plpgsql_ratings p USING (player_id)")
 echo "largest |pl_replay - PL/pgSQL loop|: $diff"
+floors 1v1 results_1v1_head "$PLPGSQL_MATCHES"
 
 echo
 echo "| workload | method | seconds | matches/s | speed vs openskill.js | time vs bare scan | backend peak RSS (kB) |"
@@ -144,3 +180,8 @@ echo "First run in a new backend (cold):"
 echo "| workload | bare scan (s) | pl_replay, feed: table (s) | time vs bare scan |"
 echo "|---|---|---|---|"
 printf '%s\n' "${cold_rows[@]}"
+echo
+echo "Floors under any per-row replay aggregate (seconds):"
+echo "| workload | table | no-op aggregate, same 5 arguments | Plackett-Luce math alone | unnest of a stored result | sum |"
+echo "|---|---|---|---|---|---|"
+printf '%s\n' "${floor_rows[@]}"
