@@ -14,6 +14,12 @@ SELECT player_id, round((rating).mu::numeric, 10) AS mu, round((rating).sigma::n
 FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank ORDER BY played_at, match_id)
              FROM results WHERE match_id = 1));
 
+-- unnest in the select list (README, "Many players") streams the same
+-- elements, in the same order, as the array.
+SELECT (SELECT array_agg(p) FROM (SELECT unnest(skill.pl_replay(match_id, played_at, player_id, team, rank ORDER BY played_at, match_id)) AS p
+                                  FROM results) replayed)
+     = (SELECT skill.pl_replay(match_id, played_at, player_id, team, rank ORDER BY played_at, match_id) FROM results) AS same_elements;
+
 -- Elo replay is elo_update for duels and elo_rate for the three-way match.
 WITH m1 AS (SELECT skill.elo_update(1500, 1500, 1) AS p10, skill.elo_update(1500, 1500, 0) AS p20),
      m2 AS (SELECT skill.elo_update(p10, 1500, 0) AS p10, skill.elo_update(1500, p10, 1) AS p30, p20 FROM m1),
