@@ -13,6 +13,7 @@
 #include "skill.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "utils/memutils.h"
 
@@ -27,9 +28,14 @@ static void
 populate_pages(void *pointer, Size size)
 {
 #ifdef MADV_POPULATE_WRITE
-	uintptr_t	page = 4096;
-	uintptr_t	start = ((uintptr_t) pointer + page - 1) & ~(page - 1);
-	uintptr_t	end = ((uintptr_t) pointer + size) & ~(page - 1);
+	static uintptr_t page = 0;	/* 4 kB on x86-64, up to 64 kB on arm64 */
+	uintptr_t	start;
+	uintptr_t	end;
+
+	if (page == 0)
+		page = (uintptr_t) sysconf(_SC_PAGESIZE);
+	start = ((uintptr_t) pointer + page - 1) & ~(page - 1);
+	end = ((uintptr_t) pointer + size) & ~(page - 1);
 
 	/* Advice only: on failure the pages are simply faulted in on use. */
 	if (end > start)

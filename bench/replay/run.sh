@@ -169,7 +169,7 @@ plpgsql_seconds=$(q -c '\timing on' -c "SELECT plpgsql_pl_replay($PLPGSQL_MATCHE
 	sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -n 1)
 plpgsql_seconds=$(echo "$plpgsql_seconds / 1000" | bc -l)
 plpgsql_rate=$(echo "$PLPGSQL_MATCHES / $plpgsql_seconds" | bc -l)
-pl_t=$(seconds "SELECT count(*) FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank) FROM results_1v1_head))")
+pl_t=$(seconds "$(replay_query pl results_1v1_head table)")
 row 1v1 "PL/pgSQL loop, first $PLPGSQL_MATCHES matches" "$plpgsql_seconds" "$plpgsql_rate" "-" "-" "-"
 pl_sl_t=$(seconds "$(replay_query pl results_1v1_head select_list)")
 row 1v1 "pl_replay, same $PLPGSQL_MATCHES matches" "$pl_t" "$(echo "$PLPGSQL_MATCHES / $pl_t" | bc -l)" "-" "-" "-"
