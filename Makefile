@@ -9,7 +9,13 @@ EXTENSION = skill
 EXTVERSION = 0.1.0
 
 MODULE_big = skill
-OBJS = $(patsubst %.c,%.o,$(sort $(wildcard src/*.c src/core/*.c)))
+# Layers, each including only the ones below it (scripts/check_layers.sh):
+#   src/core      plain C math, no PostgreSQL headers
+#   src/engine    the replay engine, independent of where rows come from
+#   src/families  one file per rating family: options and callbacks
+#   src/sql       fmgr glue and the SQL declarations
+LAYERS = core engine families sql
+OBJS = $(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))))
 
 # The install script is assembled from src/sql/*.sql in file-name order, so
 # each family keeps its SQL next to its concern.
@@ -24,8 +30,8 @@ ISOLATION_OPTS = --load-extension=$(EXTENSION)
 
 EXTRA_CLEAN = $(DATA_built)
 
-PG_CONFIG ?= /usr/lib/postgresql/15/bin/pg_config
-PG_CPPFLAGS = -Isrc -Isrc/core
+PG_CONFIG ?= pg_config
+PG_CPPFLAGS = -Isrc
 # Keep fast-math and friends out: they change the last bits of results.
 # -fno-math-errno only lets sqrt be one instruction (no errno to set on a
 # negative argument, which the cores never pass); values are unchanged.
@@ -35,7 +41,7 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # PGXS does not track headers: rebuild everything when any header changes.
-$(OBJS): $(wildcard src/*.h src/core/*.h)
+$(OBJS): $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h))
 
 $(DATA_built): $(SQL_PARTS)
 	cat $(SQL_PARTS) > $@

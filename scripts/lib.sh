@@ -7,7 +7,8 @@ export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
 PG_MAJOR=15
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
-PG_BIN=/usr/lib/postgresql/$PG_MAJOR/bin
+# The server binaries beside pg_config (a relocated copy works too).
+PG_BIN=$(dirname "$PG_CONFIG")
 export PG_CONFIG
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 

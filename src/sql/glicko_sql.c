@@ -4,10 +4,10 @@
  * Glicko-1 ignores vol and passes it through (it may be NULL); Glicko-2
  * requires it.
  */
-#include "skill.h"
+#include "sql/skill.h"
 
-#include "glicko.h"
-#include "glicko2.h"
+#include "core/glicko.h"
+#include "core/glicko2.h"
 
 PG_FUNCTION_INFO_V1(glicko_update);
 PG_FUNCTION_INFO_V1(glicko_decay);

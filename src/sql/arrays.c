@@ -1,7 +1,7 @@
 /*
  * arrays.c - reading and building float8[] arguments and results.
  */
-#include "skill.h"
+#include "sql/skill.h"
 
 #include <math.h>
 

@@ -8,7 +8,8 @@
  * neither the input nor the output is ever held whole in memory, and no
  * single value approaches the 1 GB limit however long the history.
  */
-#include "replay.h"
+#include "engine/replay.h"
+#include "sql/skill.h"
 
 #include "access/htup_details.h"
 #include "catalog/pg_type.h"

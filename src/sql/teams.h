@@ -7,7 +7,7 @@
 #ifndef SKILL_TEAMS_H
 #define SKILL_TEAMS_H
 
-#include "skill.h"
+#include "sql/skill.h"
 
 typedef struct TeamMatch
 {

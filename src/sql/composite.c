@@ -4,7 +4,7 @@
  * Type facts (OID, TupleDesc, storage) are looked up once per call site and
  * kept in fn_extra, so a query rating a million rows does one lookup.
  */
-#include "skill.h"
+#include "sql/skill.h"
 
 #include <math.h>
 

@@ -1,9 +1,9 @@
 /*
  * elo_sql.c - SQL functions of the Elo family.
  */
-#include "skill.h"
+#include "sql/skill.h"
 
-#include "elo.h"
+#include "core/elo.h"
 
 PG_FUNCTION_INFO_V1(elo_expected);
 PG_FUNCTION_INFO_V1(elo_update);

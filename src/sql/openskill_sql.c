@@ -14,14 +14,14 @@
  * so rating a table of matches does no catalog lookup and no scratch
  * allocation per row.
  */
-#include "skill.h"
+#include "sql/skill.h"
 
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/tuplestore.h"
 
-#include "openskill.h"
-#include "teams.h"
+#include "core/openskill.h"
+#include "sql/teams.h"
 
 PG_FUNCTION_INFO_V1(pl_rate);
 PG_FUNCTION_INFO_V1(bt_full_rate);

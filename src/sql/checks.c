@@ -6,7 +6,7 @@
  * Comparisons are written so NaN fails them too, but finiteness is checked
  * first to give NaN and Infinity their own message.
  */
-#include "skill.h"
+#include "sql/skill.h"
 
 #include <math.h>
 

@@ -11,12 +11,12 @@
  * team_ratings give a NULL result, as a STRICT function would.
  * trueskill_win_probability and trueskill_expose are STRICT.
  */
-#include "skill.h"
+#include "sql/skill.h"
 
 #include <math.h>
 
-#include "teams.h"
-#include "trueskill.h"
+#include "sql/teams.h"
+#include "core/trueskill.h"
 
 PG_FUNCTION_INFO_V1(trueskill_rate);
 PG_FUNCTION_INFO_V1(trueskill_quality);

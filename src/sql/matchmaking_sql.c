@@ -3,7 +3,7 @@
  * quality, party ratings, the widening skill window, and team balancing.
  * The queue matcher (form_matches) is in queue_sql.c.
  */
-#include "skill.h"
+#include "sql/skill.h"
 
 #include <math.h>
 
@@ -11,9 +11,9 @@
 #include "datatype/timestamp.h"
 #include "utils/timestamp.h"
 
-#include "matchmaking.h"
-#include "teams.h"
-#include "trueskill.h"
+#include "core/matchmaking.h"
+#include "sql/teams.h"
+#include "core/trueskill.h"
 
 PG_FUNCTION_INFO_V1(match_quality);
 PG_FUNCTION_INFO_V1(party_rating);

@@ -1,7 +1,7 @@
 /*
  * teams.c - reading team_ratings arrays into the core's team layout.
  */
-#include "teams.h"
+#include "sql/teams.h"
 
 #include <math.h>
 

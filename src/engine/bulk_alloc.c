@@ -10,7 +10,7 @@
  * MADV_POPULATE_WRITE (Linux 5.14) maps a whole range at once; elsewhere, or
  * when the kernel refuses, the pages are faulted in as before.
  */
-#include "skill.h"
+#include "engine/bulk_alloc.h"
 
 #include <sys/mman.h>
 #include <unistd.h>

@@ -6,7 +6,8 @@
  * Glicko-2 are two-player systems: a team match counts as a game between
  * every pair of players on different teams, scored 1 / 0.5 / 0 by team rank.
  */
-#include "replay.h"
+#include "engine/replay.h"
+#include "sql/skill.h"		/* FIXME: check_* until options are declarative */
 
 #include <limits.h>
 #include <math.h>
@@ -14,8 +15,8 @@
 #include "utils/fmgrprotos.h"
 #include "utils/numeric.h"
 
-#include "elo.h"
-#include "glicko2.h"
+#include "core/elo.h"
+#include "core/glicko2.h"
 
 /* Number or boolean option values. */
 static double
@@ -482,7 +483,7 @@ typedef struct Glicko2Game
 #define RS_SORT sort_glicko2_games
 #define RS_ELEMENT Glicko2Game
 #define RS_KEY(game) ((game)->player)
-#include "radix_sort.h"
+#include "engine/radix_sort.h"
 
 typedef struct Glicko2Period
 {

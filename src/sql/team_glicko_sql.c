@@ -7,9 +7,9 @@
  * players (1 v 1).  Results keep the argument's shape.  vol is not used by
  * Glicko-1: it passes through unchanged (and may be NULL).
  */
-#include "skill.h"
+#include "sql/skill.h"
 
-#include "team_glicko.h"
+#include "core/team_glicko.h"
 
 PG_FUNCTION_INFO_V1(team_glicko_rating);
 PG_FUNCTION_INFO_V1(team_glicko_rate);

@@ -40,7 +40,7 @@
  * term whose spread is NULL takes the values as per-ticket scores and the
  * match gets its worst ticket's (the smallest value).
  */
-#include "skill.h"
+#include "sql/skill.h"
 
 #include <float.h>
 #include <math.h>
@@ -50,7 +50,7 @@
 #include "miscadmin.h"
 #include "utils/lsyscache.h"
 
-#include "matchmaking.h"
+#include "core/matchmaking.h"
 
 PG_FUNCTION_INFO_V1(form_matches);
 

@@ -2,7 +2,7 @@
  * replay.c - the replay engine shared by every family's aggregate and
  * history function.  See replay.h for the design.
  */
-#include "replay.h"
+#include "engine/replay.h"
 
 #include <math.h>
 
@@ -317,7 +317,7 @@ typedef struct PlayerRef
 #define RS_SORT sort_player_refs
 #define RS_ELEMENT PlayerRef
 #define RS_KEY(ref) ((ref)->id)
-#include "radix_sort.h"
+#include "engine/radix_sort.h"
 
 /* Every player, ordered by id, so results do not depend on the hashing. */
 ReplayPlayer **

@@ -15,7 +15,8 @@
 #include "fmgr.h"
 #include "utils/array.h"
 
-#include "status.h"
+#include "core/status.h"
+#include "engine/bulk_alloc.h"
 
 /*
  * What we need to read and build values of one composite type (skill.rating
@@ -52,8 +53,6 @@ extern const double *float8_array_values(ArrayType *array, const char *arg, int 
 extern ArrayType *float8_array_build(const double *values, int count);
 extern int	array_length_1d(ArrayType *array, const char *arg);
 
-/* bulk_alloc.c: large arrays, their pages mapped in one call. */
-extern void *bulk_alloc(MemoryContext mcxt, Size size, int flags);
 
 /* composite.c: skill.rating and skill.glicko values. */
 extern CallCache *call_cache(FunctionCallInfo fcinfo);

@@ -13,13 +13,15 @@
 #ifndef SKILL_REPLAY_H
 #define SKILL_REPLAY_H
 
-#include "skill.h"
+#include "postgres.h"
+
+#include "engine/bulk_alloc.h"
 
 #include "utils/jsonb.h"
 #include "utils/timestamp.h"
 
-#include "openskill.h"
-#include "trueskill.h"
+#include "core/openskill.h"
+#include "core/trueskill.h"
 
 /* At most this many rating fields: elo 1, rating 2, glicko 3. */
 #define REPLAY_MAX_FIELDS 3

@@ -1,7 +1,7 @@
 /*
  * rating_sql.c - constructors of skill.rating and skill.glicko, and ordinal.
  */
-#include "skill.h"
+#include "sql/skill.h"
 
 #include "funcapi.h"
 

@@ -8,7 +8,8 @@
  * The transition functions are not strict: NULL keys are errors, a NULL
  * prior means the family's default rating.
  */
-#include "replay.h"
+#include "engine/replay.h"
+#include "sql/skill.h"
 
 #include "access/htup_details.h"
 #include "access/tupmacs.h"

@@ -1,0 +1,11 @@
+/*
+ * bulk_alloc.h - large arrays whose pages are mapped in one call.
+ */
+#ifndef SKILL_ENGINE_BULK_ALLOC_H
+#define SKILL_ENGINE_BULK_ALLOC_H
+
+#include "postgres.h"
+
+extern void *bulk_alloc(MemoryContext mcxt, Size size, int flags);
+
+#endif
