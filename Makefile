@@ -20,7 +20,11 @@ OBJS = $(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 # The install script is assembled from src/sql/*.sql in file-name order, so
 # each family keeps its SQL next to its concern.
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql
-SQL_PARTS = $(sort $(wildcard src/sql/*.sql))
+# The replay aggregates and history functions are generated from the family
+# list (scripts/gen_family_sql.awk), so adding a family is one line there.
+FAMILY_LIST = src/families/families.def
+GENERATED_SQL = src/sql/70_replay.sql src/sql/71_history.sql
+SQL_PARTS = $(sort $(wildcard src/sql/*.sql) $(GENERATED_SQL))
 
 REGRESS = $(sort $(notdir $(basename $(wildcard sql/*.sql))))
 REGRESS_OPTS = --load-extension=$(EXTENSION)
@@ -28,7 +32,7 @@ REGRESS_OPTS = --load-extension=$(EXTENSION)
 ISOLATION = $(sort $(notdir $(basename $(wildcard specs/*.spec))))
 ISOLATION_OPTS = --load-extension=$(EXTENSION)
 
-EXTRA_CLEAN = $(DATA_built)
+EXTRA_CLEAN = $(DATA_built) $(GENERATED_SQL)
 
 PG_CONFIG ?= pg_config
 PG_CPPFLAGS = -Isrc
@@ -41,10 +45,22 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # PGXS does not track headers: rebuild everything when any header changes.
-$(OBJS): $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h))
+$(OBJS): $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h)) $(FAMILY_LIST)
 
 $(DATA_built): $(SQL_PARTS)
 	cat $(SQL_PARTS) > $@
+
+src/sql/70_replay.sql: $(FAMILY_LIST) scripts/gen_family_sql.awk
+	awk -v part=replay -f scripts/gen_family_sql.awk $(FAMILY_LIST) > $@
+
+src/sql/71_history.sql: $(FAMILY_LIST) scripts/gen_family_sql.awk
+	awk -v part=history -f scripts/gen_family_sql.awk $(FAMILY_LIST) > $@
+
+# Every source file includes only headers of its own layer or those below.
+.PHONY: check-layers
+check-layers:
+	@bash scripts/check_layers.sh
+all: check-layers
 
 .PHONY: unittest
 unittest:

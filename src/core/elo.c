@@ -6,6 +6,7 @@
 
 #include "elo.h"
 #include "normal.h"
+#include "pairwise.h"
 
 double
 sk_elo_expected(double rating_a, double rating_b, double scale)
@@ -150,4 +151,59 @@ sk_elo_rate_multi(int n, const double *ratings, const double *ranks,
 		ratings_out[i] = ratings[i] + k * surplus / (n - 1);
 	}
 	return SK_OK;
+}
+
+void
+sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_rank,
+				  const double *ratings, double k, double scale, double *ratings_out)
+{
+	int			t,
+				u,
+				i,
+				j;
+
+	for (t = 0; t < n_teams; t++)
+		for (i = team_start[t]; i < team_start[t + 1]; i++)
+		{
+			double		surplus = 0.0;
+			int			opponents = 0;
+
+			for (u = 0; u < n_teams; u++)
+			{
+				double		score;
+
+				if (u == t)
+					continue;
+				score = sk_rank_score(team_rank[t], team_rank[u]);
+				for (j = team_start[u]; j < team_start[u + 1]; j++)
+				{
+					surplus += score - sk_elo_expected(ratings[i], ratings[j], scale);
+					opponents++;
+				}
+			}
+			ratings_out[i] = ratings[i] + k * surplus / opponents;
+		}
+}
+
+typedef struct EloModel
+{
+	const double *ratings;
+	double		scale;
+} EloModel;
+
+static double
+elo_pair(const void *model, int i, int j)
+{
+	const EloModel *m = model;
+
+	return sk_elo_expected(m->ratings[i], m->ratings[j], m->scale);
+}
+
+void
+sk_elo_predict_teams(int n_teams, const int *team_start, const double *ratings,
+					 double scale, double *team_prob)
+{
+	EloModel	m = {ratings, scale};
+
+	sk_pairwise_team_probs(n_teams, team_start, elo_pair, &m, team_prob);
 }

@@ -54,4 +54,18 @@ sk_status	sk_elo_k_factor(double rating, double games_played,
 sk_status	sk_elo_rate_multi(int n, const double *ratings, const double *ranks,
 							  double k, double scale, double *ratings_out);
 
+/*
+ * A team match (see pairwise.h for the layout): every player meets every
+ * player of the other teams, scored 1 / 0.5 / 0 by team rank; the summed
+ * surplus over expectation is scaled by k / (number of opponents), as
+ * skill.elo_rate does.  ratings_out may not alias ratings.
+ */
+void		sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_rank,
+							  const double *ratings, double k, double scale,
+							  double *ratings_out);
+
+/* Each team's chance of winning a team match (pairwise.h), logistic Elo. */
+void		sk_elo_predict_teams(int n_teams, const int *team_start, const double *ratings,
+								 double scale, double *team_prob);
+
 #endif

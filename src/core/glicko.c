@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "glicko.h"
+#include "pairwise.h"
 #include "normal.h"
 
 double
@@ -86,4 +87,35 @@ sk_glicko_c_from_periods(double rd_typical, double periods_to_max, double rd_max
 		return SK_ERR_RANGE;
 	*c_out = sqrt((rd_max * rd_max - rd_typical * rd_typical) / periods_to_max);
 	return SK_OK;
+}
+
+double
+sk_glicko_win_probability(double rating_a, double rd_a, double rating_b, double rd_b)
+{
+	double		g = sk_glicko_g(sqrt(rd_a * rd_a + rd_b * rd_b));
+
+	return 1.0 / (1.0 + pow(10.0, -g * (rating_a - rating_b) / 400.0));
+}
+
+typedef struct GlickoModel
+{
+	const double *ratings;
+	const double *rds;
+} GlickoModel;
+
+static double
+glicko_pair(const void *model, int i, int j)
+{
+	const GlickoModel *m = model;
+
+	return sk_glicko_win_probability(m->ratings[i], m->rds[i], m->ratings[j], m->rds[j]);
+}
+
+void
+sk_glicko_predict_teams(int n_teams, const int *team_start, const double *ratings,
+						const double *rds, double *team_prob)
+{
+	GlickoModel m = {ratings, rds};
+
+	sk_pairwise_team_probs(n_teams, team_start, glicko_pair, &m, team_prob);
 }

@@ -38,4 +38,16 @@ sk_status	sk_glicko_decay(double rd, double periods, double c, double rd_max,
 sk_status	sk_glicko_c_from_periods(double rd_typical, double periods_to_max,
 									 double rd_max, double *c_out);
 
+/*
+ * The chance that a beats b, both ratings uncertain (Glickman 1999, eq. 16):
+ * 1 / (1 + 10^(-g(sqrt(rd_a^2 + rd_b^2)) (r_a - r_b) / 400)).
+ */
+double		sk_glicko_win_probability(double rating_a, double rd_a,
+									  double rating_b, double rd_b);
+
+/* Each team's chance of winning a team match (pairwise.h). */
+void		sk_glicko_predict_teams(int n_teams, const int *team_start,
+									const double *ratings, const double *rds,
+									double *team_prob);
+
 #endif

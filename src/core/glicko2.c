@@ -184,3 +184,11 @@ sk_glicko2_rate(const sk_glicko2 *player, int n,
 	out->vol = vol;
 	return SK_OK;
 }
+
+double
+sk_glicko2_idle_rd(double rd, double vol, double periods)
+{
+	double		phi = rd / SK_GLICKO2_SCALE;
+
+	return sqrt(phi * phi + periods * vol * vol) * SK_GLICKO2_SCALE;
+}

@@ -37,4 +37,11 @@ sk_status	sk_glicko2_rate(const sk_glicko2 *player, int n,
 							const double *scores, double tau, double epsilon,
 							sk_glicko2 *out);
 
+/*
+ * RD after periods sat out: each grows phi to sqrt(phi^2 + vol^2), so k of
+ * them add k vol^2 (Glickman, Glicko-2 step 6 for a player who did not
+ * compete).
+ */
+double		sk_glicko2_idle_rd(double rd, double vol, double periods);
+
 #endif

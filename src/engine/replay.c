@@ -6,6 +6,7 @@
 
 #include <math.h>
 
+#include "miscadmin.h"
 #include "utils/builtins.h"
 
 /* The 64-bit finaliser of MurmurHash3: ids are often dense, so mix well. */
@@ -67,44 +68,19 @@ replay_create(MemoryContext mcxt, const ReplayFamily *family)
 	state->players = playerhash_create(mcxt, 1024, NULL);
 	batch_init(mcxt, &state->collecting);
 	batch_init(mcxt, &state->waiting);
-	family->init_options(state);
+	state->opt = MemoryContextAllocZero(mcxt, sizeof(double) * Max(family->options.count, 1));
+	if (family->data_size > 0)
+		state->family_data = MemoryContextAllocZero(mcxt, family->data_size);
 	return state;
 }
 
-/* Reads the options jsonb once: a flat object of numbers and booleans. */
+/* Reads the options jsonb once and lets the family configure itself. */
 void
 replay_read_options(ReplayState *state, Jsonb *options)
 {
-	JsonbIterator *it;
-	JsonbValue	v;
-	JsonbIteratorToken token;
-	char	   *key = NULL;
-
 	state->options_read = true;
-	if (options != NULL)
-	{
-		if (!JB_ROOT_IS_OBJECT(options))
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("options of %s must be a JSON object", state->caller),
-					 errhint("For example '{\"beta\": 5, \"tau\": 0}'.")));
-
-		it = JsonbIteratorInit(&options->root);
-		while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
-		{
-			if (token == WJB_KEY)
-				key = pnstrdup(v.val.string.val, v.val.string.len);
-			else if (token == WJB_VALUE)
-			{
-				if (!state->family->set_option(state, key, &v))
-					ereport(ERROR,
-							(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-							 errmsg("unknown option \"%s\" for %s", key, state->caller),
-							 errhint("Valid options are: %s.", state->family->option_names)));
-			}
-		}
-	}
-	state->family->check_options(state);
+	options_read(&state->family->options, options, state->caller, state->opt);
+	state->family->configure(state);
 }
 
 /* Grows the per-match scratch arrays to hold a match of this size. */
@@ -195,7 +171,7 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 		if (!found)
 		{
 			inserted = true;
-			memcpy(p->r, row->has_prior ? row->prior : state->opt.prior,
+			memcpy(p->r, row->has_prior ? row->prior : state->prior,
 				   sizeof(double) * state->family->n_fields);
 			p->matches = 0;
 			p->in_match = false;
@@ -233,10 +209,12 @@ process_match(ReplayState *state, ReplayBatch *batch)
 	int			i,
 				t = 0;
 
+	CHECK_FOR_INTERRUPTS();
 	ensure_match_capacity(state, n, n);
 	resolve_players(state, batch);
 	sort_rows_by_team(rows, n);
 	match->match_id = batch->match_id;
+	match->played_at = batch->played_at;
 	match->n_players = n;
 	for (i = 0; i < n; i++)
 	{
@@ -420,6 +398,7 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 		state->in_match = true;
 		state->match_id = match_id;
 		state->collecting.match_id = match_id;
+		state->collecting.played_at = played_at;
 		state->played_at = played_at;
 	}
 	else if (played_at != state->played_at)

@@ -20,8 +20,7 @@
 #include "utils/jsonb.h"
 #include "utils/timestamp.h"
 
-#include "core/openskill.h"
-#include "core/trueskill.h"
+#include "engine/options.h"
 
 /* At most this many rating fields: elo 1, rating 2, glicko 3. */
 #define REPLAY_MAX_FIELDS 3
@@ -53,6 +52,7 @@ typedef struct ReplayRow
 typedef struct ReplayBatch
 {
 	int64		match_id;
+	TimestampTz played_at;
 	ReplayRow  *rows;
 	int			n_rows;
 	int			max_rows;
@@ -62,6 +62,7 @@ typedef struct ReplayBatch
 typedef struct ReplayMatch
 {
 	int64		match_id;
+	TimestampTz played_at;
 	int			n_teams;
 	int			n_players;
 	int		   *team_start;		/* n_teams + 1 */
@@ -76,18 +77,30 @@ typedef struct ReplayState ReplayState;
 typedef void (*ReplayEmit) (ReplayState *state, const ReplayMatch *match,
 							int slot, const double *before, double predicted);
 
+/*
+ * A rating family, as the engine sees it: one per file in src/families/,
+ * listed in src/families/families.def.
+ */
+/* The SQL type of a family's ratings. */
+typedef enum ReplayValueKind
+{
+	VALUE_ELO,					/* float8 */
+	VALUE_RATING,				/* skill.rating (mu, sigma) */
+	VALUE_GLICKO				/* skill.glicko (rating, rd, vol); vol NULL with 2 fields */
+} ReplayValueKind;
+
 typedef struct ReplayFamily
 {
 	const char *name;			/* the SQL aggregate, for messages */
 	int			n_fields;		/* rating fields per player */
-	bool		uses_period;	/* Glicko-2: rows carry a rating-period key */
-	void		(*init_options) (ReplayState *state);
-	/* Returns false for a key the family does not know. */
-	bool		(*set_option) (ReplayState *state, const char *key, JsonbValue *value);
-	void		(*check_options) (ReplayState *state);
-	const char *option_names;	/* for the error hint */
+	ReplayValueKind kind;
+	bool		uses_period;	/* rows carry a rating-period key (Glicko) */
+	OptionTable options;		/* declared once: see engine/options.h */
+	Size		data_size;		/* the family's own state, zeroed */
+	/* Turns the option values into the family's settings and the prior. */
+	void		(*configure) (ReplayState *state);
 	void		(*rate_match) (ReplayState *state, ReplayMatch *match);
-	/* Win probability of each team before the match (history only). */
+	/* Win probability of each team before the match (histories). */
 	void		(*predict_win) (ReplayState *state, ReplayMatch *match, double *team_prob);
 	/* Rates a rating period when it closes (may be NULL). */
 	void		(*end_period) (ReplayState *state);
@@ -95,24 +108,14 @@ typedef struct ReplayFamily
 	void		(*finish_player) (ReplayState *state, ReplayPlayer *player);
 } ReplayFamily;
 
-/* Family-specific settings, filled from the options jsonb. */
-typedef struct ReplayOptions
-{
-	double		prior[REPLAY_MAX_FIELDS];	/* rating of a player first seen */
-	sk_os_params os;
-	sk_ts_params ts;
-	double		k;				/* Elo */
-	double		scale;			/* Elo */
-	double		tau;			/* Glicko-2 */
-	double		epsilon;		/* Glicko-2 */
-} ReplayOptions;
-
 struct ReplayState
 {
 	MemoryContext mcxt;
 	const ReplayFamily *family;
 	const char *caller;			/* SQL name for messages (aggregate or history) */
-	ReplayOptions opt;
+	double	   *opt;			/* option values, in the family's table order */
+	double		prior[REPLAY_MAX_FIELDS];	/* rating of a player first seen */
+	void	   *family_data;	/* family->data_size bytes */
 	bool		options_read;
 
 	/* Players, in a hash table keyed by id (see replay.c). */
@@ -128,7 +131,7 @@ struct ReplayState
 	ReplayBatch collecting;
 	ReplayBatch waiting;
 
-	/* Rating periods (Glicko-2). */
+	/* Rating periods (Glicko). */
 	bool		in_period;
 	TimestampTz period_key;
 	int64		periods_ended;	/* rating periods closed so far */
@@ -143,7 +146,6 @@ struct ReplayState
 	size_t		work_size;
 	int			scratch_players;
 	int			scratch_teams;
-	void	   *family_data;	/* e.g. Glicko-2's games of the period */
 
 	/* History: called per player after each match when set. */
 	ReplayEmit	emit;
@@ -161,14 +163,5 @@ extern ReplayPlayer *replay_lookup(ReplayState *state, int64 player_id);
 extern ReplayPlayer **replay_players_by_id(ReplayState *state, uint32 *count);
 extern void *replay_scratch(ReplayState *state, size_t bytes);
 
-/* Families (replay_families.c). */
-extern const ReplayFamily replay_pl;
-extern const ReplayFamily replay_bt_full;
-extern const ReplayFamily replay_bt_part;
-extern const ReplayFamily replay_tm_full;
-extern const ReplayFamily replay_tm_part;
-extern const ReplayFamily replay_trueskill;
-extern const ReplayFamily replay_elo;
-extern const ReplayFamily replay_glicko2;
 
 #endif

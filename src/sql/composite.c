@@ -144,22 +144,23 @@ composite_build(CompositeType *type, int natts, const double *values, const bool
  * Copying heap_form_tuple's header keeps whatever it stamps there.
  */
 HeapTupleHeader
-composite_template(TupleDesc desc, const Datum *values)
+composite_template(TupleDesc desc, const Datum *values, const bool *nulls)
 {
-	bool		nulls[8] = {false};
+	bool		none[8] = {false};
 
-	Assert(desc->natts <= lengthof(nulls));
-	return heap_form_tuple(desc, (Datum *) values, nulls)->t_data;
+	Assert(desc->natts <= lengthof(none));
+	return heap_form_tuple(desc, (Datum *) values, (bool *) (nulls ? nulls : none))->t_data;
 }
 
 void
-composite_refill(TupleDesc desc, const Datum *values, HeapTupleHeader td)
+composite_refill(TupleDesc desc, const Datum *values, const bool *nulls, HeapTupleHeader td)
 {
-	bool		nulls[8] = {false};
+	bool		none[8] = {false};
 	Size		size = HeapTupleHeaderGetDatumLength(td);
 
 	/* Padding between fields is left as the template has it: zero. */
-	heap_fill_tuple(desc, (Datum *) values, nulls, (char *) td + td->t_hoff,
+	heap_fill_tuple(desc, (Datum *) values, (bool *) (nulls ? nulls : none),
+					(char *) td + td->t_hoff,
 					size - td->t_hoff, &td->t_infomask, NULL);
 }
 
@@ -170,18 +171,18 @@ composite_refill(TupleDesc desc, const Datum *values, HeapTupleHeader td)
  * per row would only churn memory.
  */
 Datum
-composite_reuse(TupleDesc desc, const Datum *values, HeapTupleHeader *slot,
-				MemoryContext mcxt)
+composite_reuse(TupleDesc desc, const Datum *values, const bool *nulls,
+				HeapTupleHeader *slot, MemoryContext mcxt)
 {
 	if (*slot == NULL)
 	{
 		MemoryContext old = MemoryContextSwitchTo(mcxt);
 
-		*slot = composite_template(desc, values);
+		*slot = composite_template(desc, values, nulls);
 		MemoryContextSwitchTo(old);
 	}
 	else
-		composite_refill(desc, values, *slot);
+		composite_refill(desc, values, nulls, *slot);
 	return PointerGetDatum(*slot);
 }
 

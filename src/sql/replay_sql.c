@@ -8,7 +8,8 @@
  * The transition functions are not strict: NULL keys are errors, a NULL
  * prior means the family's default rating.
  */
-#include "engine/replay.h"
+#include "families/family.h"
+#include "sql/replay_values.h"
 #include "sql/skill.h"
 
 #include "access/htup_details.h"
@@ -18,14 +19,6 @@
 #include "utils/lsyscache.h"
 #include "utils/typcache.h"
 
-PG_FUNCTION_INFO_V1(pl_replay_step);
-PG_FUNCTION_INFO_V1(bt_full_replay_step);
-PG_FUNCTION_INFO_V1(bt_part_replay_step);
-PG_FUNCTION_INFO_V1(tm_full_replay_step);
-PG_FUNCTION_INFO_V1(tm_part_replay_step);
-PG_FUNCTION_INFO_V1(trueskill_replay_step);
-PG_FUNCTION_INFO_V1(elo_replay_step);
-PG_FUNCTION_INFO_V1(glicko2_replay_step);
 PG_FUNCTION_INFO_V1(replay_final);
 
 static void
@@ -43,38 +36,18 @@ key_not_null(FunctionCallInfo fcinfo, int argno, const char *name, const ReplayF
 static const double *
 read_prior(FunctionCallInfo fcinfo, int argno, const ReplayFamily *family, double *r)
 {
-	CallCache  *cache;
-	CompositeType *prior_type;
+	CompositeType *prior_type = NULL;
 
 	if (PG_NARGS() <= argno || PG_ARGISNULL(argno))
 		return NULL;
-	if (family->n_fields == 1)
+	if (family->kind != VALUE_ELO)
 	{
-		r[0] = PG_GETARG_FLOAT8(argno);
-		check_finite("prior", r[0]);
-		return r;
-	}
+		CallCache  *cache = call_cache(fcinfo);
 
-	cache = call_cache(fcinfo);
-	prior_type = family->n_fields == 2 ? &cache->rating : &cache->glicko;
-	composite_init_arg(fcinfo, argno, prior_type);
-	if (family->n_fields == 2)
-		rating_read(prior_type, PG_GETARG_HEAPTUPLEHEADER(argno), "prior",
-					&r[0], &r[1]);
-	else
-	{
-		GlickoValue g;
-
-		glicko_read(prior_type, PG_GETARG_HEAPTUPLEHEADER(argno), "prior",
-					false, &g);
-		if (g.vol_null)
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("prior.vol must not be NULL")));
-		r[0] = g.rating;
-		r[1] = g.rd;
-		r[2] = g.vol;
+		prior_type = family->kind == VALUE_RATING ? &cache->rating : &cache->glicko;
+		composite_init_arg(fcinfo, argno, prior_type);
 	}
+	replay_value_read(family, prior_type, PG_GETARG_DATUM(argno), "prior", r);
 	return r;
 }
 
@@ -122,14 +95,12 @@ replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family)
 	PG_RETURN_POINTER(state);
 }
 
-Datum pl_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_pl); }
-Datum bt_full_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_bt_full); }
-Datum bt_part_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_bt_part); }
-Datum tm_full_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_tm_full); }
-Datum tm_part_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_tm_part); }
-Datum trueskill_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_trueskill); }
-Datum elo_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_elo); }
-Datum glicko2_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &replay_glicko2); }
+/* One transition function per family, named <prefix>_replay_step. */
+#define FAMILY(prefix, kind, period, has_history, label) \
+	PG_FUNCTION_INFO_V1(prefix##_replay_step); \
+	Datum prefix##_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &family_##prefix); }
+#include "families/families.def"
+#undef FAMILY
 
 /* Result element (player_id, rating, matches) and its nested rating type. */
 typedef struct FinalCache
@@ -143,21 +114,12 @@ typedef struct FinalCache
  * on the first call, refilled in place after that.
  */
 static void
-result_values(const ReplayPlayer *p, int n_fields, FinalCache *cache,
+result_values(const ReplayState *state, const ReplayPlayer *p, FinalCache *cache,
 			  HeapTupleHeader *rating, Datum *values)
 {
 	values[0] = Int64GetDatum(p->id);
-	if (n_fields == 1)
-		values[1] = Float8GetDatum(p->r[0]);
-	else
-	{
-		Datum		fields[REPLAY_MAX_FIELDS];
-		int			i;
-
-		for (i = 0; i < n_fields; i++)
-			fields[i] = Float8GetDatum(p->r[i]);
-		values[1] = composite_reuse(cache->rating.desc, fields, rating, CurrentMemoryContext);
-	}
+	values[1] = replay_value_datum(state->family, cache->rating.desc, p->r, rating,
+								   CurrentMemoryContext);
 	values[2] = Int32GetDatum(p->matches);
 }
 
@@ -180,7 +142,6 @@ replay_final(PG_FUNCTION_ARGS)
 	ReplayPlayer **players;
 	uint32		n,
 				i;
-	int			f;
 	HeapTupleHeader rating = NULL;
 	HeapTupleHeader first;
 	Size		elem_size,
@@ -193,14 +154,13 @@ replay_final(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();
 	state = (ReplayState *) PG_GETARG_POINTER(0);
-	f = state->family->n_fields;
 
 	cache = fcinfo->flinfo->fn_extra;
 	if (cache == NULL)
 	{
 		cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(FinalCache));
 		composite_init_result(fcinfo, &cache->result);
-		if (f > 1)
+		if (state->family->kind != VALUE_ELO)
 			composite_init(&cache->rating, TupleDescAttr(cache->result.desc, 1)->atttypid,
 						   fcinfo->flinfo->fn_mcxt);
 		fcinfo->flinfo->fn_extra = cache;
@@ -211,8 +171,8 @@ replay_final(PG_FUNCTION_ARGS)
 	if (n == 0)
 		PG_RETURN_ARRAYTYPE_P(construct_empty_array(cache->result.typid));
 
-	result_values(players[0], f, cache, &rating, values);
-	first = composite_template(cache->result.desc, values);
+	result_values(state, players[0], cache, &rating, values);
+	first = composite_template(cache->result.desc, values, NULL);
 	elem_size = HeapTupleHeaderGetDatumLength(first);
 	stride = att_align_nominal(elem_size, cache->result.typalign);
 	nbytes = ARR_OVERHEAD_NONULLS(1) + stride * n;
@@ -238,8 +198,8 @@ replay_final(PG_FUNCTION_ARGS)
 		memset((char *) elem + elem_size, 0, stride - elem_size);
 		if (i > 0)
 		{
-			result_values(players[i], f, cache, &rating, values);
-			composite_refill(cache->result.desc, values, elem);
+			result_values(state, players[i], cache, &rating, values);
+			composite_refill(cache->result.desc, values, NULL, elem);
 		}
 	}
 	PG_RETURN_ARRAYTYPE_P(array);

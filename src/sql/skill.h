@@ -63,9 +63,12 @@ extern void composite_read(CompositeType *type, HeapTupleHeader tuple,
 						   int natts, double *values, bool *nulls);
 extern Datum composite_build(CompositeType *type, int natts, const double *values,
 							 const bool *nulls);
-extern HeapTupleHeader composite_template(TupleDesc desc, const Datum *values);
-extern void composite_refill(TupleDesc desc, const Datum *values, HeapTupleHeader td);
-extern Datum composite_reuse(TupleDesc desc, const Datum *values, HeapTupleHeader *slot,
+extern HeapTupleHeader composite_template(TupleDesc desc, const Datum *values,
+										  const bool *nulls);
+extern void composite_refill(TupleDesc desc, const Datum *values, const bool *nulls,
+							 HeapTupleHeader td);
+extern Datum composite_reuse(TupleDesc desc, const Datum *values, const bool *nulls,
+							 HeapTupleHeader *slot,
 							 MemoryContext mcxt);
 
 /* A rating or glicko value read from SQL, checked: finite, spread > 0. */

@@ -1,0 +1,91 @@
+# scripts/gen_family_sql.awk - the SQL declarations of every family's replay
+# aggregate (part=replay) or history function (part=history), generated at
+# build time from src/families/families.def:
+#   awk -v part=replay -f scripts/gen_family_sql.awk src/families/families.def
+# One line there, FAMILY(prefix, kind, period, history, label), gives
+# skill.<prefix>_replay (three overloads: plain, with priors, with priors
+# and options) and, where history is "history", skill.<prefix>_history.
+
+function sqltype(kind) {
+	return kind == "elo" ? "float8" : "skill." kind
+}
+
+function emit_step(prefix, args, extra, what) {
+	printf "CREATE FUNCTION skill.%s_replay_step(internal, %s%s)\n", prefix, args, extra
+	printf "RETURNS internal\nAS 'MODULE_PATHNAME', '%s_replay_step'\nLANGUAGE C PARALLEL SAFE;\n", prefix
+	printf "COMMENT ON FUNCTION skill.%s_replay_step(internal, %s%s) IS\n", prefix, args, extra
+	printf "  'Transition function of skill.%s_replay%s';\n", prefix, what
+}
+
+function emit_aggregate(prefix, named, types, label, result, how) {
+	printf "CREATE AGGREGATE skill.%s_replay(%s) (\n", prefix, named
+	printf "  SFUNC = skill.%s_replay_step,\n  STYPE = internal,\n", prefix
+	printf "  FINALFUNC = skill.%s_replay_final,\n  FINALFUNC_MODIFY = READ_WRITE\n);\n", prefix
+	printf "COMMENT ON AGGREGATE skill.%s_replay(%s) IS\n", prefix, types
+	printf "  'Replays a match history (%s) ordered by played_at, match_id%s; returns %s[]';\n",
+		label, how, result
+}
+
+function emit_replay(prefix, kind, period, label,    t, result, args, named) {
+	t = sqltype(kind)
+	result = "skill.replayed_" (kind == "glicko" ? "glicko" : kind)
+	args = "bigint, timestamptz, " (period == "period" ? "timestamptz, " : "") "bigint, int, float8"
+	named = "match_id bigint, played_at timestamptz, " \
+		(period == "period" ? "period timestamptz, " : "") \
+		"player_id bigint, team int, rank float8"
+	printf "\n-- %s\n", label
+	emit_step(prefix, args, "", "")
+	emit_step(prefix, args, ", " t, " with priors")
+	emit_step(prefix, args, ", " t ", jsonb", " with priors and options")
+	printf "CREATE FUNCTION skill.%s_replay_final(internal)\nRETURNS %s[]\n", prefix, result
+	printf "AS 'MODULE_PATHNAME', 'replay_final'\nLANGUAGE C PARALLEL SAFE;\n"
+	printf "COMMENT ON FUNCTION skill.%s_replay_final(internal) IS\n", prefix
+	printf "  'Final function of skill.%s_replay: rates the last match and lists every player';\n", prefix
+	emit_aggregate(prefix, named, args, label, result, "")
+	emit_aggregate(prefix, named ", prior " t, args ", " t, label, result,
+		", starting from each player''s prior (NULL = default)")
+	emit_aggregate(prefix, named ", prior " t ", options jsonb", args ", " t ", jsonb", label,
+		result, ", with priors and options (see skill.replay_options())")
+}
+
+function emit_history(prefix, kind, label,    t) {
+	t = sqltype(kind)
+	printf "\nCREATE FUNCTION skill.%s_history(rows text, options jsonb DEFAULT NULL)\n", prefix
+	printf "RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,\n"
+	printf "               rating_before %s, rating_after %s, predicted_win float8)\n", t, t
+	printf "AS 'MODULE_PATHNAME', '%s_history'\nLANGUAGE C VOLATILE PARALLEL UNSAFE;\n", prefix
+	printf "COMMENT ON FUNCTION skill.%s_history(text, jsonb) IS\n", prefix
+	printf "  'Replays the rows query (%s) and returns, per match and player, the rating before and after and the predicted chance of the player''s team winning';\n", label
+}
+
+BEGIN {
+	printf "\n-- Generated from src/families/families.def by scripts/gen_family_sql.awk (part=%s).\n", part
+	if (part == "history")
+		printf "%s\n%s\n%s\n%s\n%s\n%s\n%s\n",
+			"---------------------------------------------------------------------------",
+			"-- History: the replay streamed per (match, player)",
+			"---------------------------------------------------------------------------",
+			"-- rows is a query returning match_id bigint, played_at timestamptz,",
+			"-- [period timestamptz,] player_id bigint, team int, rank float8 [, prior],",
+			"-- ordered by played_at, match_id.  Output rows come in match order;",
+			"-- predicted_win is the chance the player's team wins, computed before the match."
+}
+
+/^FAMILY\(/ {
+	line = $0
+	sub(/^FAMILY\(/, "", line)
+	sub(/\)[[:space:]]*$/, "", line)
+	label = line
+	sub(/^[^"]*"/, "", label)
+	sub(/"$/, "", label)
+	sub(/, *"[^"]*"$/, "", line)
+	n = split(line, f, /, */)
+	if (n != 4) {
+		print "bad FAMILY line: " $0 > "/dev/stderr"
+		exit 1
+	}
+	if (part == "replay")
+		emit_replay(f[1], f[2], f[3], label)
+	else if (part == "history" && f[4] == "history")
+		emit_history(f[1], f[2], label)
+}

@@ -1,0 +1,72 @@
+/*
+ * options.h - declarative replay options.
+ *
+ * Each family declares its options once, in a table of OptionSpec: name,
+ * kind, default, bounds and help text.  Parsing the options jsonb, the
+ * bound checks with their error messages, the hint that lists valid names,
+ * and skill.replay_options() (which the README's tables and the SQL
+ * defaults are tested against) are all driven from that table.
+ */
+#ifndef SKILL_ENGINE_OPTIONS_H
+#define SKILL_ENGINE_OPTIONS_H
+
+#include "postgres.h"
+
+#include "utils/jsonb.h"
+
+typedef enum OptionKind
+{
+	OPTION_NUMBER,				/* a finite float8 */
+	OPTION_COUNT,				/* a whole number of at least 1 */
+	OPTION_BOOL					/* true or false, kept as 1 or 0 */
+} OptionKind;
+
+/* How a number is bounded: at the low end, then at the high end. */
+typedef enum OptionBound
+{
+	BOUND_NONE,
+	BOUND_INCLUSIVE,			/* value >= low / value <= high */
+	BOUND_EXCLUSIVE				/* value > low / value < high */
+} OptionBound;
+
+typedef struct OptionSpec
+{
+	const char *name;
+	OptionKind	kind;
+	double		default_value;
+	OptionBound low_bound;
+	double		low;
+	OptionBound high_bound;
+	double		high;
+	const char *help;
+} OptionSpec;
+
+/* Shorthands for the common bounds of a number option. */
+#define OPTION_ANY(name, def, help) \
+	{name, OPTION_NUMBER, def, BOUND_NONE, 0, BOUND_NONE, 0, help}
+#define OPTION_POSITIVE(name, def, help) \
+	{name, OPTION_NUMBER, def, BOUND_EXCLUSIVE, 0, BOUND_NONE, 0, help}
+#define OPTION_NONNEGATIVE(name, def, help) \
+	{name, OPTION_NUMBER, def, BOUND_INCLUSIVE, 0, BOUND_NONE, 0, help}
+#define OPTION_FLAG(name, def, help) \
+	{name, OPTION_BOOL, def, BOUND_NONE, 0, BOUND_NONE, 0, help}
+
+/* A family's table: specs[0 .. count-1]. */
+typedef struct OptionTable
+{
+	const OptionSpec *specs;
+	int			count;
+} OptionTable;
+
+/*
+ * Fills values[i] with each option's default, then with the value given in
+ * options (NULL: none), and checks every bound.  caller names the SQL
+ * function in messages.
+ */
+extern void options_read(const OptionTable *table, Jsonb *options, const char *caller,
+						 double *values);
+
+/* "a, b, c": the names, in table order (palloc'd). */
+extern char *options_names(const OptionTable *table);
+
+#endif

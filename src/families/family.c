@@ -1,0 +1,86 @@
+/*
+ * family.c - the family list and the helpers the family files share.
+ */
+#include "families/family.h"
+
+#include "core/openskill.h"
+
+#define FAMILY(prefix, kind, period, history, label) &family_##prefix,
+static const ReplayFamily *const families[] = {
+#include "families/families.def"
+};
+#undef FAMILY
+
+const ReplayFamily *const *
+family_list(int *count)
+{
+	*count = lengthof(families);
+	return families;
+}
+
+char *
+family_prefix(const ReplayFamily *family)
+{
+	return pnstrdup(family->name, strlen(family->name) - strlen("_replay"));
+}
+
+const ReplayFamily *
+family_by_prefix(const char *name)
+{
+	int			i;
+	size_t		len = strlen(name);
+
+	/* Family names are "<prefix>_replay". */
+	for (i = 0; i < lengthof(families); i++)
+		if (strncmp(families[i]->name, name, len) == 0 &&
+			strcmp(families[i]->name + len, "_replay") == 0)
+			return families[i];
+	return NULL;
+}
+
+void
+family_gather(const ReplayMatch *match, int f, double *out)
+{
+	int			i;
+
+	for (i = 0; i < match->n_players; i++)
+		out[i] = match->player[i]->r[f];
+}
+
+void
+family_scatter(ReplayMatch *match, int f, const double *in)
+{
+	int			i;
+
+	for (i = 0; i < match->n_players; i++)
+		match->player[i]->r[f] = in[i];
+}
+
+void
+family_check_status(ReplayState *state, const ReplayMatch *match, sk_status status)
+{
+	if (status == SK_OK)
+		return;
+	ereport(ERROR,
+			(errcode(status == SK_ERR_SIZE ? ERRCODE_ARRAY_SUBSCRIPT_ERROR
+					 : ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("%s could not rate match " INT64_FORMAT ": %s",
+					state->caller, match->match_id, sk_status_message(status))));
+}
+
+void
+family_predict_gaussian_pairwise(ReplayState *state, ReplayMatch *match, double beta,
+								 double *team_prob)
+{
+	sk_os_params p;
+
+	sk_os_default_params(&p, SK_OS_PLACKETT_LUCE);
+	p.beta = beta;
+	family_gather(match, 0, state->mu);
+	family_gather(match, 1, state->sigma);
+	family_check_status(state, match,
+						sk_os_predict_win(&p, match->n_teams, match->team_start,
+										  state->mu, state->sigma, team_prob,
+										  replay_scratch(state, sk_os_workspace_size(match->n_teams,
+																					 match->n_players))));
+}

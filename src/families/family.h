@@ -1,0 +1,41 @@
+/*
+ * family.h - what the family files (src/families/) share: the list of
+ * families, and small helpers to hand a match to a core.
+ */
+#ifndef SKILL_FAMILIES_FAMILY_H
+#define SKILL_FAMILIES_FAMILY_H
+
+#include "engine/replay.h"
+
+#include "core/status.h"
+
+#define FAMILY(prefix, kind, period, history, label) extern const ReplayFamily family_##prefix;
+#include "families/families.def"
+#undef FAMILY
+
+/* The family whose SQL prefix is name ("pl", "elo", ...), or NULL. */
+extern const ReplayFamily *family_by_prefix(const char *name);
+
+/* The family's SQL prefix: "pl" for pl_replay (palloc'd). */
+extern char *family_prefix(const ReplayFamily *family);
+
+/* Every family, in families.def order; *count is set. */
+extern const ReplayFamily *const *family_list(int *count);
+
+/* Copies rating field f of the match's players into out (player order). */
+extern void family_gather(const ReplayMatch *match, int f, double *out);
+/* And back. */
+extern void family_scatter(ReplayMatch *match, int f, const double *in);
+
+/* Raises a core's bad status as an error naming the match. */
+extern void family_check_status(ReplayState *state, const ReplayMatch *match,
+								sk_status status);
+
+/*
+ * Gaussian team chances for more than two teams: OpenSkill's normalised
+ * pairwise Phi((mu_a - mu_b) / sqrt(2 beta^2 + sigma_a^2 + sigma_b^2)).
+ */
+extern void family_predict_gaussian_pairwise(ReplayState *state, ReplayMatch *match,
+											 double beta, double *team_prob);
+
+#endif

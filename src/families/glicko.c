@@ -1,0 +1,99 @@
+/*
+ * glicko.c - the Glicko-1 family (Glickman 1999): games are rated per
+ * rating period (periods.h).  At the start of each period a player's RD
+ * grows to min(sqrt(RD^2 + c^2 t), rd_max), t = periods since the rating
+ * was last current: once per period the player plays in, and once for each
+ * period sat out (applied when the player is next seen, and at the end).
+ * The prior counts as current at the end of the period before the player's
+ * first, so a new player's RD grows once too (350 stays 350).
+ */
+#include "families/family.h"
+#include "families/periods.h"
+
+#include "core/glicko.h"
+
+enum
+{
+	G1_RATING, G1_RD, G1_C, G1_RD_MAX
+};
+
+/* c = 34.6: Glickman's example, RD 50 back to 350 after 100 idle periods. */
+static const OptionSpec g1_options[] = {
+	OPTION_ANY("rating", 1500, "a new player's rating"),
+	OPTION_POSITIVE("rd", 350, "a new player's rating deviation"),
+	OPTION_NONNEGATIVE("c", 34.6, "RD growth per rating period: RD' = sqrt(RD^2 + c^2 t)"),
+	OPTION_POSITIVE("rd_max", 350, "the RD never grows past this"),
+};
+
+static void
+g1_configure(ReplayState *state)
+{
+	state->prior[0] = state->opt[G1_RATING];
+	state->prior[1] = state->opt[G1_RD];
+}
+
+static void
+g1_rate_match(ReplayState *state, ReplayMatch *match)
+{
+	periods_record_match(state, state->family_data, match);
+}
+
+static void
+g1_check(ReplayState *state, const ReplayPlayer *p, sk_status status)
+{
+	if (status != SK_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s could not rate player " INT64_FORMAT ": %s",
+						state->caller, p->id, sk_status_message(status))));
+}
+
+/* The period's own growth (t = 1), then Glickman's update. */
+static void
+g1_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *opp_rating,
+			   const double *opp_rd, const double *scores, double *out)
+{
+	double		rd;
+
+	g1_check(state, p, sk_glicko_decay(p->r[1], 1, state->opt[G1_C], state->opt[G1_RD_MAX], &rd));
+	g1_check(state, p, sk_glicko_rate(p->r[0], rd, n, opp_rating, opp_rd, scores,
+									  &out[0], &out[1]));
+}
+
+static void
+g1_end_period(ReplayState *state)
+{
+	periods_close(state, state->family_data, g1_rate_player);
+}
+
+/* Periods sat out: t of them grow the RD by c^2 t. */
+static void
+g1_finish_player(ReplayState *state, ReplayPlayer *player)
+{
+	int64		missed = state->periods_ended - player->last_period;
+
+	if (missed > 0)
+	{
+		g1_check(state, player, sk_glicko_decay(player->r[1], (double) missed,
+												state->opt[G1_C], state->opt[G1_RD_MAX],
+												&player->r[1]));
+		player->last_period = state->periods_ended;
+	}
+}
+
+static void
+g1_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
+{
+	family_gather(match, 0, state->mu);
+	family_gather(match, 1, state->sigma);
+	sk_glicko_predict_teams(match->n_teams, match->team_start, state->mu, state->sigma,
+							team_prob);
+}
+
+const ReplayFamily family_glicko = {
+	.name = "glicko_replay", .n_fields = 2, .kind = VALUE_GLICKO, .uses_period = true,
+	.options = {g1_options, lengthof(g1_options)},
+	.data_size = sizeof(PeriodGames), .configure = g1_configure,
+	.rate_match = g1_rate_match, .predict_win = g1_predict_win,
+	.end_period = g1_end_period, .finish_player = g1_finish_player,
+};

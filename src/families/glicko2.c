@@ -1,0 +1,92 @@
+/*
+ * glicko2.c - the Glicko-2 family: games are rated per rating period
+ * (periods.h); periods a player sits out grow the RD (core:
+ * sk_glicko2_idle_rd).
+ */
+#include "families/family.h"
+#include "families/periods.h"
+
+#include "core/glicko.h"
+#include "core/glicko2.h"
+
+enum
+{
+	G2_RATING, G2_RD, G2_VOL, G2_TAU, G2_EPSILON
+};
+
+static const OptionSpec g2_options[] = {
+	OPTION_ANY("rating", 1500, "a new player's rating"),
+	OPTION_POSITIVE("rd", 350, "a new player's rating deviation"),
+	OPTION_POSITIVE("vol", 0.06, "a new player's volatility"),
+	OPTION_POSITIVE("tau", 0.5, "constrains the change in volatility over time"),
+	OPTION_POSITIVE("epsilon", 0.000001, "convergence tolerance of the volatility iteration"),
+};
+
+static void
+g2_configure(ReplayState *state)
+{
+	state->prior[0] = state->opt[G2_RATING];
+	state->prior[1] = state->opt[G2_RD];
+	state->prior[2] = state->opt[G2_VOL];
+}
+
+static void
+g2_rate_match(ReplayState *state, ReplayMatch *match)
+{
+	periods_record_match(state, state->family_data, match);
+}
+
+static void
+g2_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *opp_rating,
+			   const double *opp_rd, const double *scores, double *out)
+{
+	sk_glicko2	in = {p->r[0], p->r[1], p->r[2]};
+	sk_glicko2	result;
+	sk_status	status = sk_glicko2_rate(&in, n, opp_rating, opp_rd, scores,
+										 state->opt[G2_TAU], state->opt[G2_EPSILON], &result);
+
+	if (status != SK_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s could not rate player " INT64_FORMAT ": %s",
+						state->caller, p->id, sk_status_message(status))));
+	out[0] = result.rating;
+	out[1] = result.rd;
+	out[2] = result.vol;
+}
+
+static void
+g2_end_period(ReplayState *state)
+{
+	periods_close(state, state->family_data, g2_rate_player);
+}
+
+static void
+g2_finish_player(ReplayState *state, ReplayPlayer *player)
+{
+	int64		missed = state->periods_ended - player->last_period;
+
+	if (missed > 0)
+	{
+		player->r[1] = sk_glicko2_idle_rd(player->r[1], player->r[2], (double) missed);
+		player->last_period = state->periods_ended;
+	}
+}
+
+/* Glickman's win probability of two uncertain ratings, pairwise per team. */
+static void
+g2_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
+{
+	family_gather(match, 0, state->mu);
+	family_gather(match, 1, state->sigma);
+	sk_glicko_predict_teams(match->n_teams, match->team_start, state->mu, state->sigma,
+							team_prob);
+}
+
+const ReplayFamily family_glicko2 = {
+	.name = "glicko2_replay", .n_fields = 3, .kind = VALUE_GLICKO, .uses_period = true,
+	.options = {g2_options, lengthof(g2_options)},
+	.data_size = sizeof(PeriodGames), .configure = g2_configure,
+	.rate_match = g2_rate_match, .predict_win = g2_predict_win,
+	.end_period = g2_end_period, .finish_player = g2_finish_player,
+};

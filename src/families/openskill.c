@@ -1,0 +1,110 @@
+/*
+ * openskill.c - the OpenSkill (Weng-Lin) families: Plackett-Luce,
+ * Bradley-Terry and Thurstone-Mosteller, full and partial pairing.  The
+ * core rates the whole match.
+ */
+#include "families/family.h"
+
+#include "core/openskill.h"
+
+enum
+{
+	OS_MU, OS_SIGMA, OS_BETA, OS_KAPPA, OS_TAU, OS_EPSILON, OS_WINDOW_SIZE,
+	OS_LIMIT_SIGMA, OS_BALANCE
+};
+
+/* openskill.py's defaults (core: sk_os_default_params). */
+static const OptionSpec os_options[] = {
+	OPTION_ANY("mu", 25.0, "mean of a new player's rating"),
+	OPTION_POSITIVE("sigma", 25.0 / 3.0, "spread of a new player's rating"),
+	OPTION_POSITIVE("beta", 25.0 / 6.0, "performance spread: the skill gap that is 'one class'"),
+	OPTION_POSITIVE("kappa", 0.0001, "floor of the sigma reduction factor"),
+	OPTION_NONNEGATIVE("tau", 25.0 / 300.0, "dynamics: added to sigma before each match"),
+	OPTION_NONNEGATIVE("epsilon", 0.1, "draw margin of the Thurstone-Mosteller models"),
+	{"window_size", OPTION_COUNT, 4, BOUND_NONE, 0, BOUND_NONE, 0,
+	"teams each team is compared with in the partial-pairing models"},
+	OPTION_FLAG("limit_sigma", 0, "never let a match raise sigma"),
+	OPTION_FLAG("balance", 0, "scale mu differences for lopsided matches"),
+};
+
+typedef struct OpenSkillData
+{
+	sk_os_params params;
+} OpenSkillData;
+
+static void
+os_configure(ReplayState *state, sk_os_model model)
+{
+	sk_os_params *p = &((OpenSkillData *) state->family_data)->params;
+	const double *o = state->opt;
+
+	sk_os_default_params(p, model);
+	p->beta = o[OS_BETA];
+	p->kappa = o[OS_KAPPA];
+	p->tau = o[OS_TAU];
+	p->epsilon = o[OS_EPSILON];
+	p->window_size = (int) o[OS_WINDOW_SIZE];
+	p->limit_sigma = (int) o[OS_LIMIT_SIGMA];
+	p->balance = (int) o[OS_BALANCE];
+	state->prior[0] = o[OS_MU];
+	state->prior[1] = o[OS_SIGMA];
+}
+
+static void pl_configure(ReplayState *state) { os_configure(state, SK_OS_PLACKETT_LUCE); }
+static void bt_full_configure(ReplayState *state) { os_configure(state, SK_OS_BT_FULL); }
+static void bt_part_configure(ReplayState *state) { os_configure(state, SK_OS_BT_PART); }
+static void tm_full_configure(ReplayState *state) { os_configure(state, SK_OS_TM_FULL); }
+static void tm_part_configure(ReplayState *state) { os_configure(state, SK_OS_TM_PART); }
+
+static void *
+os_workspace(ReplayState *state, const ReplayMatch *match)
+{
+	return replay_scratch(state, sk_os_workspace_size(match->n_teams, match->n_players));
+}
+
+static void
+os_rate_match(ReplayState *state, ReplayMatch *match)
+{
+	sk_os_match m;
+
+	family_gather(match, 0, state->mu);
+	family_gather(match, 1, state->sigma);
+	m.n_teams = match->n_teams;
+	m.team_start = match->team_start;
+	m.mu = state->mu;
+	m.sigma = state->sigma;
+	m.ranks = match->team_rank;
+	m.scores = NULL;
+	m.weights = NULL;
+	family_check_status(state, match,
+						sk_os_rate(&((OpenSkillData *) state->family_data)->params, &m,
+								   state->mu, state->sigma, os_workspace(state, match)));
+	family_scatter(match, 0, state->mu);
+	family_scatter(match, 1, state->sigma);
+}
+
+static void
+os_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
+{
+	family_gather(match, 0, state->mu);
+	family_gather(match, 1, state->sigma);
+	family_check_status(state, match,
+						sk_os_predict_win(&((OpenSkillData *) state->family_data)->params,
+										  match->n_teams, match->team_start,
+										  state->mu, state->sigma, team_prob,
+										  os_workspace(state, match)));
+}
+
+#define OPENSKILL_FAMILY(prefix) \
+	const ReplayFamily family_##prefix = { \
+		.name = #prefix "_replay", .n_fields = 2, .kind = VALUE_RATING, \
+		.options = {os_options, lengthof(os_options)}, \
+		.data_size = sizeof(OpenSkillData), .configure = prefix##_configure, \
+		.rate_match = os_rate_match, .predict_win = os_predict_win, \
+	}
+
+OPENSKILL_FAMILY(pl);
+OPENSKILL_FAMILY(bt_full);
+OPENSKILL_FAMILY(bt_part);
+OPENSKILL_FAMILY(tm_full);
+OPENSKILL_FAMILY(tm_part);

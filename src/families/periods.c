@@ -1,0 +1,122 @@
+/*
+ * periods.c - rating periods of the Glicko families (periods.h).
+ */
+#include "families/periods.h"
+
+#include "miscadmin.h"
+
+#include "core/pairwise.h"
+
+/* Groups a period's games by player, each player's in arrival order. */
+#define RS_SORT sort_period_games
+#define RS_ELEMENT PeriodGame
+#define RS_KEY(game) ((game)->player)
+#include "engine/radix_sort.h"
+
+static PeriodGame *
+next_game(ReplayState *state, PeriodGames *period)
+{
+	if (period->n_games == period->max_games)
+	{
+		period->max_games = Max(64, period->max_games * 2);
+		if (period->games)
+		{
+			pfree(period->sort_scratch);
+			period->games = repalloc_huge(period->games,
+										  sizeof(PeriodGame) * period->max_games);
+		}
+		else
+			period->games = bulk_alloc(state->mcxt, sizeof(PeriodGame) * period->max_games, 0);
+		period->sort_scratch = bulk_alloc(state->mcxt,
+										  sizeof(PeriodGame) * period->max_games, 0);
+	}
+	return &period->games[period->n_games++];
+}
+
+void
+periods_record_match(ReplayState *state, PeriodGames *period, const ReplayMatch *match)
+{
+	int			t,
+				u,
+				i,
+				j;
+
+	for (t = 0; t < match->n_teams; t++)
+		for (i = match->team_start[t]; i < match->team_start[t + 1]; i++)
+			for (u = 0; u < match->n_teams; u++)
+				for (j = match->team_start[u]; u != t && j < match->team_start[u + 1]; j++)
+				{
+					PeriodGame *game = next_game(state, period);
+
+					game->player = match->player[i]->id;
+					game->opp_rating = match->player[j]->r[0];
+					game->opp_rd = match->player[j]->r[1];
+					game->score = sk_rank_score(match->team_rank[t], match->team_rank[u]);
+				}
+}
+
+static void
+grow_run_scratch(ReplayState *state, PeriodGames *period, int64 n)
+{
+	if (n <= period->max_run)
+		return;
+	period->max_run = Max(n, period->max_run * 2);
+	if (period->opp_rating)
+	{
+		pfree(period->opp_rating);
+		pfree(period->opp_rd);
+		pfree(period->scores);
+	}
+	period->opp_rating = MemoryContextAllocHuge(state->mcxt, sizeof(double) * period->max_run);
+	period->opp_rd = MemoryContextAllocHuge(state->mcxt, sizeof(double) * period->max_run);
+	period->scores = MemoryContextAllocHuge(state->mcxt, sizeof(double) * period->max_run);
+}
+
+void
+periods_close(ReplayState *state, PeriodGames *period, PeriodRatePlayer rate)
+{
+	double	   *results;
+	ReplayPlayer **rated;
+	int64		start,
+				end,
+				k,
+				n_rated = 0;
+	int			f = state->family->n_fields;
+
+	if (period->n_games == 0)
+		return;
+	sort_period_games(period->games, period->n_games, period->sort_scratch);
+	results = palloc(sizeof(double) * REPLAY_MAX_FIELDS * period->n_games);
+	rated = palloc(sizeof(ReplayPlayer *) * period->n_games);
+
+	/* Nothing is inserted until the period is written back: pointers hold. */
+	for (start = 0; start < period->n_games; start = end)
+	{
+		ReplayPlayer *p = replay_lookup(state, period->games[start].player);
+
+		CHECK_FOR_INTERRUPTS();
+		for (end = start; end < period->n_games &&
+			 period->games[end].player == period->games[start].player; end++)
+			;
+		grow_run_scratch(state, period, end - start);
+		for (k = start; k < end; k++)
+		{
+			period->opp_rating[k - start] = period->games[k].opp_rating;
+			period->opp_rd[k - start] = period->games[k].opp_rd;
+			period->scores[k - start] = period->games[k].score;
+		}
+		rate(state, p, (int) (end - start), period->opp_rating, period->opp_rd,
+			 period->scores, &results[n_rated * REPLAY_MAX_FIELDS]);
+		rated[n_rated++] = p;
+	}
+
+	for (k = 0; k < n_rated; k++)
+	{
+		memcpy(rated[k]->r, &results[k * REPLAY_MAX_FIELDS], sizeof(double) * f);
+		/* Rated through this period (the engine counts it closed next). */
+		rated[k]->last_period = state->periods_ended + 1;
+	}
+	pfree(results);
+	pfree(rated);
+	period->n_games = 0;
+}

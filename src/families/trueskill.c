@@ -1,0 +1,96 @@
+/*
+ * trueskill.c - the TrueSkill family: the core's factor graph rates the
+ * whole match.
+ */
+#include "families/family.h"
+
+#include "core/trueskill.h"
+
+enum
+{
+	TS_MU, TS_SIGMA, TS_BETA, TS_TAU, TS_DRAW_PROBABILITY, TS_MIN_DELTA
+};
+
+/* trueskill 0.4.5's defaults (core: sk_ts_default_params). */
+static const OptionSpec ts_options[] = {
+	OPTION_ANY("mu", 25.0, "mean of a new player's rating"),
+	OPTION_POSITIVE("sigma", 25.0 / 3.0, "spread of a new player's rating"),
+	OPTION_POSITIVE("beta", 25.0 / 3.0 / 2.0, "performance spread"),
+	OPTION_NONNEGATIVE("tau", 25.0 / 3.0 / 100.0, "dynamics: added to sigma before each match"),
+	{"draw_probability", OPTION_NUMBER, 0.10, BOUND_INCLUSIVE, 0, BOUND_EXCLUSIVE, 1,
+	"chance of a draw between equal teams"},
+	OPTION_POSITIVE("min_delta", 1e-4, "convergence threshold of the message passing"),
+};
+
+typedef struct TrueSkillData
+{
+	sk_ts_params params;
+} TrueSkillData;
+
+static void
+ts_configure(ReplayState *state)
+{
+	sk_ts_params *p = &((TrueSkillData *) state->family_data)->params;
+	const double *o = state->opt;
+
+	sk_ts_default_params(p);
+	p->mu = state->prior[0] = o[TS_MU];
+	p->sigma = state->prior[1] = o[TS_SIGMA];
+	p->beta = o[TS_BETA];
+	p->tau = o[TS_TAU];
+	p->draw_probability = o[TS_DRAW_PROBABILITY];
+	p->min_delta = o[TS_MIN_DELTA];
+}
+
+static void
+ts_rate_match(ReplayState *state, ReplayMatch *match)
+{
+	sk_ts_match m;
+
+	family_gather(match, 0, state->mu);
+	family_gather(match, 1, state->sigma);
+	m.n_teams = match->n_teams;
+	m.team_start = match->team_start;
+	m.mu = state->mu;
+	m.sigma = state->sigma;
+	m.ranks = match->team_rank;
+	m.weights = NULL;
+	family_check_status(state, match,
+						sk_ts_rate(&((TrueSkillData *) state->family_data)->params, &m,
+								   state->mu, state->sigma,
+								   replay_scratch(state, sk_ts_workspace_size(match->n_teams,
+																			  match->n_players))));
+	family_scatter(match, 0, state->mu);
+	family_scatter(match, 1, state->sigma);
+}
+
+/* Two teams: TrueSkill's own formula; more: the pairwise normalised one. */
+static void
+ts_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
+{
+	double		beta = ((TrueSkillData *) state->family_data)->params.beta;
+	sk_ts_match m;
+
+	if (match->n_teams != 2)
+	{
+		family_predict_gaussian_pairwise(state, match, beta, team_prob);
+		return;
+	}
+	family_gather(match, 0, state->mu);
+	family_gather(match, 1, state->sigma);
+	m.n_teams = 2;
+	m.team_start = match->team_start;
+	m.mu = state->mu;
+	m.sigma = state->sigma;
+	m.ranks = NULL;
+	m.weights = NULL;
+	family_check_status(state, match, sk_ts_win_probability(beta, &m, &team_prob[0]));
+	team_prob[1] = 1.0 - team_prob[0];
+}
+
+const ReplayFamily family_trueskill = {
+	.name = "trueskill_replay", .n_fields = 2, .kind = VALUE_RATING,
+	.options = {ts_options, lengthof(ts_options)},
+	.data_size = sizeof(TrueSkillData), .configure = ts_configure,
+	.rate_match = ts_rate_match, .predict_win = ts_predict_win,
+};

@@ -1,0 +1,26 @@
+
+---------------------------------------------------------------------------
+-- Replay: a season recomputed in one query
+---------------------------------------------------------------------------
+-- Every aggregate takes the rows of a match history, one per player per
+-- match, in the order (played_at, match_id), and returns every player's
+-- final rating with the number of matches rated.  Rows of one match must
+-- come together; the order is checked and a violation is an error.
+-- Overloads add each player's prior (rating before the first replayed match;
+-- NULL = the family default) and an options jsonb (see the README and
+-- skill.replay_options()).  The aggregates and the history functions are
+-- generated at build time from src/families/families.def
+-- (scripts/gen_family_sql.awk) into 70_replay.sql and 71_history.sql.
+
+CREATE TYPE skill.replayed_rating AS (player_id bigint, rating skill.rating, matches int);
+COMMENT ON TYPE skill.replayed_rating IS
+  'A player''s rating after a replay (OpenSkill, TrueSkill): id, rating, number of matches rated';
+
+CREATE TYPE skill.replayed_elo AS (player_id bigint, rating float8, matches int);
+COMMENT ON TYPE skill.replayed_elo IS
+  'A player''s Elo rating after elo_replay: id, rating, number of matches rated';
+
+CREATE TYPE skill.replayed_glicko AS (player_id bigint, rating skill.glicko, matches int);
+COMMENT ON TYPE skill.replayed_glicko IS
+  'A player''s Glicko rating after glicko_replay (vol NULL) or glicko2_replay: id, rating, number of matches rated';
+

@@ -1,0 +1,175 @@
+/*
+ * family_sql.c - the families by name: skill.replay (the in-memory driver
+ * over a rows query) and skill.replay_options (every family's declared
+ * options, from which the README's option tables are made).
+ */
+#include "engine/compact.h"
+#include "families/family.h"
+#include "sql/replay_values.h"
+#include "sql/rows_query.h"
+
+#include "catalog/pg_type.h"
+#include "funcapi.h"
+#include "lib/stringinfo.h"
+#include "utils/builtins.h"
+#include "utils/float.h"
+#include "utils/lsyscache.h"
+#include "utils/syscache.h"
+
+PG_FUNCTION_INFO_V1(replay_by_name);
+PG_FUNCTION_INFO_V1(replay_options);
+
+/* The family named by a SQL prefix ("pl", "elo", ...), or an error. */
+static const ReplayFamily *
+family_arg(text *name)
+{
+	char	   *prefix = text_to_cstring(name);
+	const ReplayFamily *family = family_by_prefix(prefix);
+
+	if (family == NULL)
+	{
+		StringInfoData names;
+		int			n,
+					i;
+		const ReplayFamily *const *all = family_list(&n);
+
+		initStringInfo(&names);
+		for (i = 0; i < n; i++)
+			appendStringInfo(&names, "%s%s", i > 0 ? ", " : "", family_prefix(all[i]));
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("unknown rating family \"%s\"", prefix),
+				 errhint("Valid families are: %s.", names.data)));
+	}
+	return family;
+}
+
+/* A type of the extension's own schema (never found through search_path). */
+static Oid
+extension_type(FunctionCallInfo fcinfo, const char *name)
+{
+	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
+	Oid			typid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
+										CStringGetDatum(name), ObjectIdGetDatum(nsp));
+
+	if (!OidIsValid(typid))
+		elog(ERROR, "type %s not found in the extension's schema", name);
+	return typid;
+}
+
+static void
+append_row(void *arg, const RowValues *row)
+{
+	compact_append(arg, row->match_id, row->played_at, row->period, row->player_id,
+				   row->team, row->rank, row->prior);
+}
+
+/*
+ * skill.replay(family text, rows text, options jsonb): reads the rows once
+ * into column arrays, replays them there, and returns every player as
+ * (player_id, rating float8[], matches), ordered by player_id.
+ */
+Datum
+replay_by_name(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	const ReplayFamily *family;
+	CompositeType prior_type = {0};
+	CompactRows *rows;
+	ReplayState *state;
+	ReplayPlayer **players;
+	uint32		n,
+				i;
+
+	check_not_null_arg(fcinfo, 0, "family");
+	check_not_null_arg(fcinfo, 1, "rows");
+	family = family_arg(PG_GETARG_TEXT_PP(0));
+	InitMaterializedSRF(fcinfo, 0);
+
+	state = replay_create(CurrentMemoryContext, family);
+	state->caller = "replay";
+	replay_read_options(state, PG_ARGISNULL(2) ? NULL : PG_GETARG_JSONB_P(2));
+	if (family->kind != VALUE_ELO)
+		composite_init(&prior_type, extension_type(fcinfo, family->kind == VALUE_RATING
+												   ? "rating" : "glicko"),
+					   CurrentMemoryContext);
+	rows = compact_create(CurrentMemoryContext, family->n_fields);
+	rows_query_run(family, PG_GETARG_TEXT_PP(1), &prior_type, append_row, rows);
+	compact_replay(state, rows);
+
+	players = replay_players_by_id(state, &n);
+	for (i = 0; i < n; i++)
+	{
+		Datum		values[3];
+		bool		nulls[3] = {false};
+
+		values[0] = Int64GetDatum(players[i]->id);
+		values[1] = PointerGetDatum(float8_array_build(players[i]->r, family->n_fields));
+		values[2] = Int32GetDatum(players[i]->matches);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
+/* "> 0", ">= 0 and < 1", "whole number >= 1", "" (no bound). */
+static char *
+option_rule(const OptionSpec *spec)
+{
+	StringInfoData buf;
+
+	initStringInfo(&buf);
+	if (spec->kind == OPTION_COUNT)
+		appendStringInfoString(&buf, "whole number >= 1");
+	if (spec->low_bound != BOUND_NONE)
+		appendStringInfo(&buf, "%s %g", spec->low_bound == BOUND_EXCLUSIVE ? ">" : ">=",
+						 spec->low);
+	if (spec->high_bound != BOUND_NONE)
+		appendStringInfo(&buf, "%s%s %g", buf.len > 0 ? " and " : "",
+						 spec->high_bound == BOUND_EXCLUSIVE ? "<" : "<=", spec->high);
+	return buf.data;
+}
+
+static void
+put_family_options(ReturnSetInfo *rsinfo, const ReplayFamily *family)
+{
+	int			i;
+
+	for (i = 0; i < family->options.count; i++)
+	{
+		const OptionSpec *spec = &family->options.specs[i];
+		Datum		values[6];
+		bool		nulls[6] = {false};
+
+		values[0] = CStringGetTextDatum(family_prefix(family));
+		values[1] = CStringGetTextDatum(spec->name);
+		values[2] = CStringGetTextDatum(spec->kind == OPTION_BOOL ? "boolean" :
+										spec->kind == OPTION_COUNT ? "integer" : "float8");
+		values[3] = CStringGetTextDatum(spec->kind == OPTION_BOOL
+										? (spec->default_value != 0 ? "true" : "false")
+										: float8out_internal(spec->default_value));
+		values[4] = CStringGetTextDatum(option_rule(spec));
+		values[5] = CStringGetTextDatum(spec->help);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+}
+
+/* skill.replay_options(family text DEFAULT NULL): NULL lists every family. */
+Datum
+replay_options(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+
+	InitMaterializedSRF(fcinfo, 0);
+	if (!PG_ARGISNULL(0))
+		put_family_options(rsinfo, family_arg(PG_GETARG_TEXT_PP(0)));
+	else
+	{
+		int			n,
+					i;
+		const ReplayFamily *const *all = family_list(&n);
+
+		for (i = 0; i < n; i++)
+			put_family_options(rsinfo, all[i]);
+	}
+	return (Datum) 0;
+}

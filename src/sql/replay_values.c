@@ -1,0 +1,51 @@
+/*
+ * replay_values.c - a replay family's ratings as SQL values (replay_values.h).
+ */
+#include "sql/replay_values.h"
+
+void
+replay_value_read(const ReplayFamily *family, CompositeType *type, Datum d,
+				  const char *arg, double *r)
+{
+	GlickoValue g;
+
+	switch (family->kind)
+	{
+		case VALUE_ELO:
+			r[0] = DatumGetFloat8(d);
+			check_finite(arg, r[0]);
+			return;
+		case VALUE_RATING:
+			rating_read(type, DatumGetHeapTupleHeader(d), arg, &r[0], &r[1]);
+			return;
+		case VALUE_GLICKO:
+			glicko_read(type, DatumGetHeapTupleHeader(d), arg, false, &g);
+			if (family->n_fields == 3 && g.vol_null)
+				ereport(ERROR,
+						(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+						 errmsg("%s.vol must not be NULL", arg)));
+			r[0] = g.rating;
+			r[1] = g.rd;
+			if (family->n_fields == 3)
+				r[2] = g.vol;
+			return;
+	}
+}
+
+Datum
+replay_value_datum(const ReplayFamily *family, TupleDesc desc, const double *r,
+				   HeapTupleHeader *slot, MemoryContext mcxt)
+{
+	Datum		fields[REPLAY_MAX_FIELDS];
+	bool		nulls[REPLAY_MAX_FIELDS] = {false};
+	int			i;
+
+	if (family->kind == VALUE_ELO)
+		return Float8GetDatum(r[0]);
+	for (i = 0; i < desc->natts; i++)
+	{
+		nulls[i] = i >= family->n_fields;
+		fields[i] = nulls[i] ? (Datum) 0 : Float8GetDatum(r[i]);
+	}
+	return composite_reuse(desc, fields, nulls, slot, mcxt);
+}

@@ -1,0 +1,163 @@
+/*
+ * rows_query.c - a rows query read through an SPI cursor (rows_query.h).
+ */
+#include "sql/rows_query.h"
+
+#include "catalog/pg_type.h"
+#include "executor/spi.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/memutils.h"
+
+#include "sql/replay_values.h"
+
+#define ROWS_BATCH 10000
+
+/* Column positions (1-based) of one family's rows query. */
+typedef struct RowsLayout
+{
+	const ReplayFamily *family;
+	int			period;			/* 0: none */
+	int			player_id;
+	int			team;
+	int			rank;
+	int			prior;			/* 0: no prior column */
+	Oid			prior_type;
+} RowsLayout;
+
+static const char *
+layout_hint(const RowsLayout *layout)
+{
+	return layout->family->uses_period
+		? "The query must return match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8 [, prior], ordered by played_at, match_id."
+		: "The query must return match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8 [, prior], ordered by played_at, match_id.";
+}
+
+static void
+check_column_type(const RowsLayout *layout, TupleDesc desc, int col, Oid want,
+				  const char *name)
+{
+	Oid			got = SPI_gettypeid(desc, col);
+
+	if (got != want)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("column %d (%s) of the rows query must be of type %s, not %s",
+						col, name, format_type_be(want), format_type_be(got)),
+				 errhint("%s", layout_hint(layout))));
+}
+
+/* Checks the query's columns against what the family needs. */
+static void
+check_layout(RowsLayout *layout, TupleDesc desc)
+{
+	int			base = layout->family->uses_period ? 6 : 5;
+
+	if (desc->natts != base && desc->natts != base + 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("the rows query must return %d or %d columns, not %d",
+						base, base + 1, desc->natts),
+				 errhint("%s", layout_hint(layout))));
+	layout->period = layout->family->uses_period ? 3 : 0;
+	layout->player_id = base - 2;
+	layout->team = base - 1;
+	layout->rank = base;
+	layout->prior = desc->natts > base ? base + 1 : 0;
+	check_column_type(layout, desc, 1, INT8OID, "match_id");
+	check_column_type(layout, desc, 2, TIMESTAMPTZOID, "played_at");
+	if (layout->period)
+		check_column_type(layout, desc, layout->period, TIMESTAMPTZOID, "period");
+	check_column_type(layout, desc, layout->player_id, INT8OID, "player_id");
+	check_column_type(layout, desc, layout->team, INT4OID, "team");
+	check_column_type(layout, desc, layout->rank, FLOAT8OID, "rank");
+	if (layout->prior)
+		check_column_type(layout, desc, layout->prior, layout->prior_type, "prior");
+}
+
+/* Column col of the rows query, which must not be NULL. */
+static Datum
+column_value(HeapTuple tuple, TupleDesc desc, int col, const char *name)
+{
+	bool		isnull;
+	Datum		d = SPI_getbinval(tuple, desc, col, &isnull);
+
+	if (isnull)
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("column %d (%s) of the rows query must not be NULL", col, name)));
+	return d;
+}
+
+static void
+decode_row(const RowsLayout *layout, CompositeType *prior_type, HeapTuple tuple,
+		   TupleDesc desc, RowValues *row)
+{
+	row->match_id = DatumGetInt64(column_value(tuple, desc, 1, "match_id"));
+	row->played_at = DatumGetTimestampTz(column_value(tuple, desc, 2, "played_at"));
+	row->period = layout->period
+		? DatumGetTimestampTz(column_value(tuple, desc, layout->period, "period")) : 0;
+	row->player_id = DatumGetInt64(column_value(tuple, desc, layout->player_id, "player_id"));
+	row->team = DatumGetInt32(column_value(tuple, desc, layout->team, "team"));
+	row->rank = DatumGetFloat8(column_value(tuple, desc, layout->rank, "rank"));
+	row->prior = NULL;
+	if (layout->prior)
+	{
+		bool		isnull;
+		Datum		d = SPI_getbinval(tuple, desc, layout->prior, &isnull);
+
+		if (!isnull)
+		{
+			replay_value_read(layout->family, prior_type, d, "prior", row->prior_values);
+			row->prior = row->prior_values;
+		}
+	}
+}
+
+void
+rows_query_run(const ReplayFamily *family, text *query, CompositeType *prior_type,
+			   RowsQueryCallback fn, void *arg)
+{
+	RowsLayout	layout = {.family = family};
+	MemoryContext batch_cxt;
+	MemoryContext old;
+	Portal		portal;
+	bool		checked = false;
+
+	layout.prior_type = family->kind == VALUE_ELO ? FLOAT8OID : prior_type->typid;
+	batch_cxt = AllocSetContextCreate(CurrentMemoryContext, "skill rows batch",
+									  ALLOCSET_DEFAULT_SIZES);
+	SPI_connect();
+	portal = SPI_cursor_open_with_args(NULL, text_to_cstring(query), 0, NULL,
+									   NULL, NULL, true, CURSOR_OPT_NO_SCROLL);
+	for (;;)
+	{
+		uint64		i;
+		TupleDesc	desc;
+
+		SPI_cursor_fetch(portal, true, ROWS_BATCH);
+		if (SPI_processed == 0)
+			break;
+		desc = SPI_tuptable->tupdesc;
+		if (!checked)
+		{
+			check_layout(&layout, desc);
+			checked = true;
+		}
+		old = MemoryContextSwitchTo(batch_cxt);
+		for (i = 0; i < SPI_processed; i++)
+		{
+			RowValues	row;
+
+			decode_row(&layout, prior_type, SPI_tuptable->vals[i], desc, &row);
+			fn(arg, &row);
+		}
+		MemoryContextSwitchTo(old);
+		MemoryContextReset(batch_cxt);
+		SPI_freetuptable(SPI_tuptable);
+		CHECK_FOR_INTERRUPTS();
+	}
+	SPI_cursor_close(portal);
+	SPI_finish();
+	MemoryContextDelete(batch_cxt);
+}

@@ -1,0 +1,37 @@
+/*
+ * rows_query.h - reading a rows query (the text argument of the history
+ * functions and skill.replay) through an SPI cursor, batch by batch, one
+ * decoded row at a time.
+ *
+ * Columns, by position: match_id bigint, played_at timestamptz,
+ * [period timestamptz (Glicko families)], player_id bigint, team int,
+ * rank float8 [, prior of the family's rating type].
+ */
+#ifndef SKILL_SQL_ROWS_QUERY_H
+#define SKILL_SQL_ROWS_QUERY_H
+
+#include "engine/replay.h"
+#include "sql/skill.h"
+
+typedef struct RowValues
+{
+	int64		match_id;
+	TimestampTz played_at;
+	TimestampTz period;			/* families with rating periods */
+	int64		player_id;
+	int32		team;
+	double		rank;
+	const double *prior;		/* NULL: the family default */
+	double		prior_values[REPLAY_MAX_FIELDS];
+} RowValues;
+
+typedef void (*RowsQueryCallback) (void *arg, const RowValues *row);
+
+/*
+ * Runs query and calls fn for each row, in order.  prior_type reads
+ * composite priors (unused for Elo).  Per-row memory is reset every batch.
+ */
+extern void rows_query_run(const ReplayFamily *family, text *query,
+						   CompositeType *prior_type, RowsQueryCallback fn, void *arg);
+
+#endif
