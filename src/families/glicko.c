@@ -32,10 +32,23 @@ g1_configure(ReplayState *state)
 	state->prior[1] = state->opt[G1_RD];
 }
 
+/*
+ * The period's own growth (t = 1).  Options and ratings are checked, so the
+ * core's checks cannot fail here.
+ */
+static double
+g1_onset_rd(const ReplayState *state, double rd)
+{
+	double		out = rd;
+
+	(void) sk_glicko_decay(rd, 1, state->opt[G1_C], state->opt[G1_RD_MAX], &out);
+	return out;
+}
+
 static void
 g1_rate_match(ReplayState *state, ReplayMatch *match)
 {
-	periods_record_match(state, state->family_data, match);
+	periods_record_match(state, state->family_data, match, g1_onset_rd);
 }
 
 static void
@@ -48,16 +61,13 @@ g1_check(ReplayState *state, const ReplayPlayer *p, sk_status status)
 						state->caller, p->id, sk_status_message(status))));
 }
 
-/* The period's own growth (t = 1), then Glickman's update. */
+/* Glickman's update from the RDs at the period's onset. */
 static void
 g1_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *opp_rating,
 			   const double *opp_rd, const double *scores, double *out)
 {
-	double		rd;
-
-	g1_check(state, p, sk_glicko_decay(p->r[1], 1, state->opt[G1_C], state->opt[G1_RD_MAX], &rd));
-	g1_check(state, p, sk_glicko_rate(p->r[0], rd, n, opp_rating, opp_rd, scores,
-									  &out[0], &out[1]));
+	g1_check(state, p, sk_glicko_rate(p->r[0], g1_onset_rd(state, p->r[1]), n, opp_rating,
+									  opp_rd, scores, &out[0], &out[1]));
 }
 
 static void

@@ -33,7 +33,7 @@ g2_configure(ReplayState *state)
 static void
 g2_rate_match(ReplayState *state, ReplayMatch *match)
 {
-	periods_record_match(state, state->family_data, match);
+	periods_record_match(state, state->family_data, match, NULL);
 }
 
 static void

@@ -34,7 +34,8 @@ next_game(ReplayState *state, PeriodGames *period)
 }
 
 void
-periods_record_match(ReplayState *state, PeriodGames *period, const ReplayMatch *match)
+periods_record_match(ReplayState *state, PeriodGames *period, const ReplayMatch *match,
+					 PeriodOnsetRd onset)
 {
 	int			t,
 				u,
@@ -50,7 +51,8 @@ periods_record_match(ReplayState *state, PeriodGames *period, const ReplayMatch 
 
 					game->player = match->player[i]->id;
 					game->opp_rating = match->player[j]->r[0];
-					game->opp_rd = match->player[j]->r[1];
+					game->opp_rd = onset ? onset(state, match->player[j]->r[1])
+						: match->player[j]->r[1];
 					game->score = sk_rank_score(match->team_rank[t], match->team_rank[u]);
 				}
 }

@@ -42,9 +42,16 @@ typedef void (*PeriodRatePlayer) (ReplayState *state, const ReplayPlayer *player
 								  const double *opp_rating, const double *opp_rd,
 								  const double *scores, double *out);
 
+/*
+ * An opponent's RD as the period's update sees it: Glicko-1 grows every RD
+ * to its value at the period's onset; NULL keeps it (Glicko-2, whose
+ * opponents enter with the RD they have).
+ */
+typedef double (*PeriodOnsetRd) (const ReplayState *state, double rd);
+
 /* Records every pair of players on different teams, scored by team rank. */
 extern void periods_record_match(ReplayState *state, PeriodGames *period,
-								 const ReplayMatch *match);
+								 const ReplayMatch *match, PeriodOnsetRd onset);
 
 /* Rates every player of the closing period, then writes all results back. */
 extern void periods_close(ReplayState *state, PeriodGames *period, PeriodRatePlayer rate);

@@ -158,10 +158,15 @@ composite_refill(TupleDesc desc, const Datum *values, const bool *nulls, HeapTup
 	bool		none[8] = {false};
 	Size		size = HeapTupleHeaderGetDatumLength(td);
 
-	/* Padding between fields is left as the template has it: zero. */
+	/*
+	 * Padding between fields is left as the template has it: zero.  The
+	 * null bitmap is rewritten when the template has one: without it,
+	 * heap_fill_tuple would write every field, NULL ones included.
+	 */
+	Assert(((td->t_infomask & HEAP_HASNULL) != 0) == (nulls != NULL && memchr(nulls, true, desc->natts) != NULL));
 	heap_fill_tuple(desc, (Datum *) values, (bool *) (nulls ? nulls : none),
-					(char *) td + td->t_hoff,
-					size - td->t_hoff, &td->t_infomask, NULL);
+					(char *) td + td->t_hoff, size - td->t_hoff, &td->t_infomask,
+					(td->t_infomask & HEAP_HASNULL) ? td->t_bits : NULL);
 }
 
 /*

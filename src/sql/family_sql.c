@@ -111,7 +111,7 @@ replay_by_name(PG_FUNCTION_ARGS)
 	return (Datum) 0;
 }
 
-/* "> 0", ">= 0 and < 1", "whole number >= 1", "" (no bound). */
+/* "> 0", ">= 0 and < 1", "whole number >= 1", "finite", "" (booleans). */
 static char *
 option_rule(const OptionSpec *spec)
 {
@@ -126,6 +126,8 @@ option_rule(const OptionSpec *spec)
 	if (spec->high_bound != BOUND_NONE)
 		appendStringInfo(&buf, "%s%s %g", buf.len > 0 ? " and " : "",
 						 spec->high_bound == BOUND_EXCLUSIVE ? "<" : "<=", spec->high);
+	if (buf.len == 0 && spec->kind == OPTION_NUMBER)
+		appendStringInfoString(&buf, "finite");
 	return buf.data;
 }
 

@@ -1,0 +1,178 @@
+-- The family interface: every family's declared options, the three drivers
+-- of the engine (aggregate, history, in memory) rating identically, history
+-- rows carrying their own match's played_at, and Glicko-1 replay, the
+-- family added through the interface.
+\set VERBOSITY terse
+
+-- Every family's options, as declared in src/families/*.c.
+SELECT * FROM skill.replay_options() ORDER BY family, option;
+SELECT * FROM skill.replay_options('nope');
+
+-- The options' defaults agree with the SQL defaults of the one-match
+-- functions that take the same parameter (names differ only for the prior:
+-- mu/sigma of skill.rating(), rating/rd/vol of skill.glicko()).
+CREATE FUNCTION pg_temp.sql_default(fn regprocedure, arg text) RETURNS float8
+LANGUAGE plpgsql AS $$
+DECLARE
+  expr text;
+  value float8;
+BEGIN
+  SELECT m[1] INTO expr
+  FROM regexp_matches(pg_get_function_arguments(fn), '(?:^|, )' || arg || ' [a-z ]+ DEFAULT ([^,]+)') m;
+  IF expr IS NULL THEN
+    RETURN NULL;
+  END IF;
+  EXECUTE 'SELECT (' || expr || ')::float8' INTO value;
+  RETURN value;
+END $$;
+WITH pairs(family, fn) AS (VALUES
+  ('pl', 'skill.pl_rate(skill.rating[], float8[], float8[], float8[], float8, float8, float8, bool, bool, float8, float8[])'::regprocedure),
+  ('bt_part', 'skill.bt_part_rate(skill.rating[], float8[], float8[], float8[], float8, float8, float8, bool, bool, float8, float8[], int)'),
+  ('tm_part', 'skill.tm_part_rate(skill.rating[], float8[], float8[], float8[], float8, float8, float8, bool, bool, float8, float8[], float8, int)'),
+  ('pl', 'skill.rating(float8, float8)'),
+  ('elo', 'skill.elo_rate(float8[], float8[], float8, float8)'),
+  ('glicko2', 'skill.glicko2_update(skill.glicko, skill.glicko[], float8[], float8, float8)'),
+  ('glicko2', 'skill.glicko(float8, float8, float8)'))
+SELECT o.family, p.fn, o.option, o.default_value, pg_temp.sql_default(p.fn, o.option) AS sql_default
+FROM pairs p JOIN skill.replay_options() o USING (family)
+WHERE o.type = 'float8' AND pg_temp.sql_default(p.fn, o.option) IS NOT NULL
+  AND pg_temp.sql_default(p.fn, o.option) <> o.default_value::float8;
+-- ... and the comparison above did compare: this many pairs matched.
+WITH pairs(family, fn) AS (VALUES
+  ('pl', 'skill.pl_rate(skill.rating[], float8[], float8[], float8[], float8, float8, float8, bool, bool, float8, float8[])'::regprocedure),
+  ('elo', 'skill.elo_rate(float8[], float8[], float8, float8)'),
+  ('glicko2', 'skill.glicko2_update(skill.glicko, skill.glicko[], float8[], float8, float8)'),
+  ('glicko2', 'skill.glicko(float8, float8, float8)'))
+SELECT count(*) AS compared
+FROM pairs p JOIN skill.replay_options() o USING (family)
+WHERE pg_temp.sql_default(p.fn, o.option) IS NOT NULL AND o.type = 'float8';
+
+-- Three drivers, one engine: 600 seeded matches (1v1, 2v2, three-team
+-- free-for-alls, ties) among 120 players, weekly rating periods.  The
+-- aggregate, the history's last row per player and skill.replay (in
+-- memory) must give the same ratings to the last bit.  Expected: 0
+-- differences for every family.
+CREATE FUNCTION pg_temp.pick(seed bigint, n int) RETURNS int LANGUAGE sql IMMUTABLE
+AS $$ SELECT (abs(hashint8(seed)) % n)::int $$;
+CREATE TABLE drv (match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8);
+INSERT INTO drv
+SELECT m, t, date_bin('7 days', t, timestamptz '2026-01-05 00:00+00'), player, team, rank
+FROM generate_series(1, 600) m
+CROSS JOIN LATERAL (SELECT timestamptz '2026-01-05 00:00+00' + m * interval '3 hours' AS t) tt
+CROSS JOIN LATERAL (
+  SELECT CASE WHEN pg_temp.pick(m * 11, 100) < 60 THEN 1 WHEN pg_temp.pick(m * 11, 100) < 85 THEN 2 ELSE 3 END AS shape) s
+CROSS JOIN LATERAL (
+  SELECT k, 1 + (pg_temp.pick(m * 13, 120) + k * (1 + pg_temp.pick(m * 17, 29))) % 120 AS player
+  FROM generate_series(0, CASE s.shape WHEN 1 THEN 1 WHEN 2 THEN 3 ELSE 2 END) k) p
+CROSS JOIN LATERAL (SELECT CASE WHEN s.shape = 2 THEN 1 + k / 2 ELSE 1 + k END AS team) tm
+CROSS JOIN LATERAL (
+  SELECT CASE WHEN pg_temp.pick(m * 19, 10) = 0 THEN 1
+              ELSE 1 + (tm.team + pg_temp.pick(m * 23, 3)) % CASE s.shape WHEN 3 THEN 3 ELSE 2 END
+         END::float8 AS rank) r;
+
+CREATE FUNCTION pg_temp.driver_differences(fam text, options jsonb) RETURNS TABLE (players bigint, memory_differs bigint, history_differs bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  info record;
+  fields text;
+  period_col text;
+  rows_query text;
+  agg_query text;
+  hist_query text;
+BEGIN
+  SELECT f.kind, f.period, f.history INTO info
+  FROM (VALUES ('pl', 'rating', false, true), ('bt_full', 'rating', false, true), ('bt_part', 'rating', false, true),
+               ('tm_full', 'rating', false, true), ('tm_part', 'rating', false, true),
+               ('trueskill', 'rating', false, true), ('elo', 'elo', false, true),
+               ('glicko', 'glicko1', true, false), ('glicko2', 'glicko2', true, false)) f(name, kind, period, history)
+  WHERE f.name = fam;
+  fields := CASE info.kind WHEN 'elo' THEN 'ARRAY[%1$s]'
+                           WHEN 'rating' THEN 'ARRAY[(%1$s).mu, (%1$s).sigma]'
+                           WHEN 'glicko1' THEN 'ARRAY[(%1$s).rating, (%1$s).rd]'
+                           ELSE 'ARRAY[(%1$s).rating, (%1$s).rd, (%1$s).vol]' END;
+  period_col := CASE WHEN info.period THEN 'period, ' ELSE '' END;
+  rows_query := format('SELECT match_id, played_at, %splayer_id, team, rank FROM drv ORDER BY played_at, match_id', period_col);
+  agg_query := format('SELECT player_id, %s AS r FROM unnest((SELECT skill.%s_replay(match_id, played_at, %splayer_id, team, rank, NULL, %L ORDER BY played_at, match_id) FROM drv))',
+                      format(fields, 'rating'), fam, period_col, options);
+  hist_query := CASE WHEN info.history THEN
+    format('SELECT DISTINCT ON (player_id) player_id, %s AS r FROM skill.%s_history(%L, %L) ORDER BY player_id, match_id DESC',
+           format(fields, 'rating_after'), fam, rows_query, options)
+    ELSE agg_query END;
+  RETURN QUERY EXECUTE format(
+    'WITH a AS (%s), m AS (SELECT player_id, rating AS r FROM skill.replay(%L, %L, %L)), h AS (%s)
+     SELECT count(*), count(*) FILTER (WHERE a.r IS DISTINCT FROM m.r), count(*) FILTER (WHERE a.r IS DISTINCT FROM h.r)
+     FROM a FULL JOIN m USING (player_id) FULL JOIN h USING (player_id)',
+    agg_query, fam, rows_query, options, hist_query);
+END $$;
+SELECT f.fam, d.* FROM (VALUES ('pl', '{}'), ('bt_full', '{"beta": 5}'), ('bt_part', '{}'), ('tm_full', '{}'),
+                               ('tm_part', '{"window_size": 2}'), ('trueskill', '{"draw_probability": 0.2}'),
+                               ('elo', '{"k": 24}'), ('glicko', '{"c": 40}'), ('glicko2', '{"tau": 0.4}')) f(fam, opts)
+CROSS JOIN LATERAL pg_temp.driver_differences(f.fam, f.opts::jsonb) d;
+-- The matches counted agree too.
+SELECT count(*) AS players, bool_and(a.matches = m.matches) AS same_matches
+FROM unnest((SELECT skill.elo_replay(match_id, played_at, player_id, team, rank ORDER BY played_at, match_id) FROM drv)) a
+JOIN skill.replay('elo', 'SELECT match_id, played_at, player_id, team, rank FROM drv ORDER BY played_at, match_id') m USING (player_id);
+
+-- History rows carry their own match's played_at (rating a match waits for
+-- the next one to be read, so the time must travel with the match).
+SELECT count(*) AS rows, count(*) FILTER (WHERE h.played_at IS DISTINCT FROM d.played_at) AS wrong_played_at
+FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM drv ORDER BY played_at, match_id') h
+JOIN drv d USING (match_id, player_id);
+
+-- Glicko-1 replay.  Glickman's worked example ("The Glicko system"): a
+-- player at 1500, RD 200 beats 1400/30 and loses to 1550/100 and 1700/300
+-- in one rating period; with c = 0 (no growth) the result is the
+-- reference's 1464.1064627569112, RD 151.39890244796933
+-- (tests/vectors/glicko1.jsonl, glicko1/rate/glickman-paper-example).
+SELECT player_id, abs((rating).rating - 1464.1064627569112) < 1e-9 AS rating_ok,
+       abs((rating).rd - 151.39890244796933) < 1e-9 AS rd_ok, (rating).vol, matches
+FROM unnest((SELECT skill.glicko_replay(m, t, t, p, team, rank, prior, '{"c": 0}' ORDER BY t, m)
+             FROM (VALUES (1, timestamptz '2026-01-05', 1, 1, 1, '(1500,200,)'::skill.glicko),
+                          (1, '2026-01-05', 2, 2, 2, '(1400,30,)'::skill.glicko),
+                          (2, '2026-01-05', 1, 1, 2, NULL), (2, '2026-01-05', 3, 2, 1, '(1550,100,)'::skill.glicko),
+                          (3, '2026-01-05', 1, 1, 2, NULL), (3, '2026-01-05', 4, 2, 1, '(1700,300,)'::skill.glicko)
+                  ) v(m, t, p, team, rank, prior)))
+WHERE player_id = 1;
+
+-- Rating periods and RD growth equal glicko_update after glicko_decay:
+-- period 1: A (1) beats B (2); period 2: C (3) draws D (4), A and B sit
+-- out; period 3: B beats A.  With c = 40 every RD first grows by one
+-- period (t = 1) and A and B by one more for the period sat out (t = 2);
+-- C and D end one period behind, so their RD grows once at the end.
+CREATE TABLE g1 (match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8);
+INSERT INTO g1 VALUES
+  (1, '2026-01-05', '2026-01-05', 1, 1, 1), (1, '2026-01-05', '2026-01-05', 2, 2, 2),
+  (2, '2026-01-12', '2026-01-12', 3, 1, 1), (2, '2026-01-12', '2026-01-12', 4, 2, 1),
+  (3, '2026-01-19', '2026-01-19', 1, 1, 2), (3, '2026-01-19', '2026-01-19', 2, 2, 1);
+WITH p0 AS (SELECT '(1500,350,)'::skill.glicko AS g),
+a1 AS (SELECT skill.glicko_update(skill.glicko_decay(g, 1, 40), ARRAY[skill.glicko_decay(g, 1, 40)], '{1}') AS a,
+              skill.glicko_update(skill.glicko_decay(g, 1, 40), ARRAY[skill.glicko_decay(g, 1, 40)], '{0}') AS b FROM p0),
+c2 AS (SELECT skill.glicko_update(skill.glicko_decay(g, 1, 40), ARRAY[skill.glicko_decay(g, 1, 40)], '{0.5}') AS c FROM p0),
+a3 AS (SELECT skill.glicko_update(skill.glicko_decay(a, 2, 40), ARRAY[skill.glicko_decay(b, 2, 40)], '{0}') AS a,
+              skill.glicko_update(skill.glicko_decay(b, 2, 40), ARRAY[skill.glicko_decay(a, 2, 40)], '{1}') AS b FROM a1),
+expected(player_id, g) AS (
+  SELECT 1, a FROM a3 UNION ALL SELECT 2, b FROM a3
+  UNION ALL SELECT 3, skill.glicko_decay(c, 1, 40) FROM c2 UNION ALL SELECT 4, skill.glicko_decay(c, 1, 40) FROM c2)
+SELECT e.player_id, round((e.g).rating::numeric, 6) AS rating, round((e.g).rd::numeric, 6) AS rd,
+       abs((r.rating).rating - (e.g).rating) < 1e-9 AND abs((r.rating).rd - (e.g).rd) < 1e-9 AS same, r.matches
+FROM expected e
+JOIN unnest((SELECT skill.glicko_replay(match_id, played_at, period, player_id, team, rank, NULL, '{"c": 40}'
+                                        ORDER BY played_at, match_id) FROM g1)) r USING (player_id)
+ORDER BY 1;
+
+-- Glicko-1 input rules.
+SELECT skill.glicko_replay(match_id, played_at, period, player_id, team, rank, NULL, '{"c": -1}') FROM g1;
+SELECT skill.glicko_replay(match_id, played_at, period, player_id, team, rank, NULL, '{"rd_max": 0}') FROM g1;
+SELECT skill.glicko_replay(match_id, played_at, period, player_id, team, rank, NULL, '{"vol": 0.06}') FROM g1;
+SELECT skill.glicko_replay(match_id, played_at, period, player_id, team, rank, '(1500,-5,)'::skill.glicko ORDER BY played_at, match_id) FROM g1;
+SELECT skill.glicko_replay(m, t, w, p, p, 1)
+FROM (VALUES (1, timestamptz '2026-01-08', timestamptz '2026-01-08', 1), (1, '2026-01-08', '2026-01-08', 2),
+             (2, '2026-01-09', '2026-01-01', 1), (2, '2026-01-09', '2026-01-01', 2)) v(m, t, w, p);
+
+-- skill.replay input rules.
+SELECT * FROM skill.replay('nope', 'SELECT 1');
+SELECT * FROM skill.replay(NULL, 'SELECT 1');
+SELECT * FROM skill.replay('elo', NULL);
+SELECT * FROM skill.replay('glicko', 'SELECT match_id, played_at, player_id, team, rank FROM g1');
+SELECT * FROM skill.replay('glicko', 'SELECT match_id, played_at, played_at, player_id, team::bigint, rank FROM g1');
+SELECT * FROM skill.replay('pl', 'SELECT match_id, played_at, player_id, team, rank FROM g1', '{"beta": 0}');
