@@ -40,6 +40,17 @@ for suite in $(make -C "$REPO_ROOT/tests/unit" -s list); do
 	fi
 done
 
+# The layers: no upward include, and a core that builds without PostgreSQL.
+log "layers"
+for check in check-layers core-standalone; do
+	if make -C "$REPO_ROOT" -s "$check" PG_CONFIG="$PG_CONFIG"; then
+		count 1 0
+	else
+		echo "FAIL: make $check" >&2
+		count 0 1
+	fi
+done
+
 # 2. pg_regress against a throwaway cluster.
 build_and_install
 start_cluster
@@ -66,6 +77,16 @@ for diffs in regression.diffs output_iso/regression.diffs; do
 		cat "$diffs"
 	fi
 done
+
+# The README's replay option tables are generated from the families' own.
+if psql -X -q -d postgres -c "CREATE DATABASE skill_readme" &&
+	psql -X -q -d skill_readme -c "CREATE EXTENSION skill" &&
+	PGDATABASE=skill_readme bash "$REPO_ROOT/scripts/readme_options.sh" --check; then
+	count 1 0
+else
+	echo "FAIL: README option tables" >&2
+	count 0 1
+fi
 
 # 3. Differential tests against npm peers: tests/differential/<peer>/run.sh
 #    prints "name: N passed, N failed" last (it installs its npm package).

@@ -346,6 +346,57 @@ out_of_order(ReplayState *state, int64 match_id, TimestampTz played_at)
 			 errhint("Feed the rows from a subquery with ORDER BY played_at, match_id.")));
 }
 
+/* Closes the current rating period when a match opens a later one. */
+static void
+enter_period(ReplayState *state, int64 match_id, TimestampTz period)
+{
+	if (state->in_period && period == state->period_key)
+		return;
+	if (state->in_period && period < state->period_key)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("rating period of match " INT64_FORMAT " goes back in time", match_id),
+				 errdetail("Periods must not decrease as played_at increases.")));
+	if (state->in_period)
+	{
+		rate_waiting(state);
+		close_period(state);
+	}
+	state->in_period = true;
+	state->period_key = period;
+}
+
+/* A new match begins: the order key (played_at, match_id) must increase. */
+static void
+start_match(ReplayState *state, int64 match_id, TimestampTz played_at,
+			bool has_period, TimestampTz period)
+{
+	if (state->in_match)
+	{
+		ReplayBatch done = state->collecting;
+
+		if (played_at < state->played_at ||
+			(played_at == state->played_at && match_id < state->match_id))
+			out_of_order(state, match_id, played_at);
+
+		/*
+		 * The match just completed waits while the next one is read: its
+		 * players' buckets, prefetched as its rows came, then have a whole
+		 * match's worth of executor time to arrive in cache.
+		 */
+		rate_waiting(state);
+		state->collecting = state->waiting;
+		state->waiting = done;
+	}
+	if (has_period)
+		enter_period(state, match_id, period);
+	state->in_match = true;
+	state->match_id = match_id;
+	state->collecting.match_id = match_id;
+	state->collecting.played_at = played_at;
+	state->played_at = played_at;
+}
+
 void
 replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 			   int64 player_id, int32 team, double rank, const double *prior,
@@ -361,46 +412,7 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 						player_id, match_id)));
 
 	if (!state->in_match || match_id != state->match_id)
-	{
-		/* A new match: the order key (played_at, match_id) must increase. */
-		if (state->in_match)
-		{
-			ReplayBatch done = state->collecting;
-
-			if (played_at < state->played_at ||
-				(played_at == state->played_at && match_id < state->match_id))
-				out_of_order(state, match_id, played_at);
-
-			/*
-			 * The match just completed waits while the next one is read:
-			 * its players' buckets, prefetched as its rows came, then have
-			 * a whole match's worth of executor time to arrive in cache.
-			 */
-			rate_waiting(state);
-			state->collecting = state->waiting;
-			state->waiting = done;
-		}
-		if (has_period && (!state->in_period || period != state->period_key))
-		{
-			if (state->in_period && period < state->period_key)
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("rating period of match " INT64_FORMAT " goes back in time", match_id),
-						 errdetail("Periods must not decrease as played_at increases.")));
-			if (state->in_period)
-			{
-				rate_waiting(state);
-				close_period(state);
-			}
-			state->in_period = true;
-			state->period_key = period;
-		}
-		state->in_match = true;
-		state->match_id = match_id;
-		state->collecting.match_id = match_id;
-		state->collecting.played_at = played_at;
-		state->played_at = played_at;
-	}
+		start_match(state, match_id, played_at, has_period, period);
 	else if (played_at != state->played_at)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -57,6 +57,20 @@ family_scatter(ReplayMatch *match, int f, const double *in)
 }
 
 void
+family_gather_gaussian(ReplayState *state, const ReplayMatch *match)
+{
+	family_gather(match, 0, state->mu);
+	family_gather(match, 1, state->sigma);
+}
+
+void
+family_scatter_gaussian(ReplayState *state, ReplayMatch *match)
+{
+	family_scatter(match, 0, state->mu);
+	family_scatter(match, 1, state->sigma);
+}
+
+void
 family_check_status(ReplayState *state, const ReplayMatch *match, sk_status status)
 {
 	if (status == SK_OK)
@@ -76,8 +90,7 @@ family_predict_gaussian_pairwise(ReplayState *state, ReplayMatch *match, double 
 
 	sk_os_default_params(&p, SK_OS_PLACKETT_LUCE);
 	p.beta = beta;
-	family_gather(match, 0, state->mu);
-	family_gather(match, 1, state->sigma);
+	family_gather_gaussian(state, match);
 	family_check_status(state, match,
 						sk_os_predict_win(&p, match->n_teams, match->team_start,
 										  state->mu, state->sigma, team_prob,

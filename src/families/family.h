@@ -27,6 +27,10 @@ extern void family_gather(const ReplayMatch *match, int f, double *out);
 /* And back. */
 extern void family_scatter(ReplayMatch *match, int f, const double *in);
 
+/* Both fields of the Gaussian families into state->mu, state->sigma, and back. */
+extern void family_gather_gaussian(ReplayState *state, const ReplayMatch *match);
+extern void family_scatter_gaussian(ReplayState *state, ReplayMatch *match);
+
 /* Raises a core's bad status as an error naming the match. */
 extern void family_check_status(ReplayState *state, const ReplayMatch *match,
 								sk_status status);

@@ -91,19 +91,11 @@ g1_finish_player(ReplayState *state, ReplayPlayer *player)
 	}
 }
 
-static void
-g1_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
-{
-	family_gather(match, 0, state->mu);
-	family_gather(match, 1, state->sigma);
-	sk_glicko_predict_teams(match->n_teams, match->team_start, state->mu, state->sigma,
-							team_prob);
-}
 
 const ReplayFamily family_glicko = {
 	.name = "glicko_replay", .n_fields = 2, .kind = VALUE_GLICKO, .uses_period = true,
 	.options = {g1_options, lengthof(g1_options)},
 	.data_size = sizeof(PeriodGames), .configure = g1_configure,
-	.rate_match = g1_rate_match, .predict_win = g1_predict_win,
+	.rate_match = g1_rate_match, .predict_win = periods_predict_win,
 	.end_period = g1_end_period, .finish_player = g1_finish_player,
 };

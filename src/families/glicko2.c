@@ -6,7 +6,6 @@
 #include "families/family.h"
 #include "families/periods.h"
 
-#include "core/glicko.h"
 #include "core/glicko2.h"
 
 enum
@@ -73,20 +72,11 @@ g2_finish_player(ReplayState *state, ReplayPlayer *player)
 	}
 }
 
-/* Glickman's win probability of two uncertain ratings, pairwise per team. */
-static void
-g2_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
-{
-	family_gather(match, 0, state->mu);
-	family_gather(match, 1, state->sigma);
-	sk_glicko_predict_teams(match->n_teams, match->team_start, state->mu, state->sigma,
-							team_prob);
-}
 
 const ReplayFamily family_glicko2 = {
 	.name = "glicko2_replay", .n_fields = 3, .kind = VALUE_GLICKO, .uses_period = true,
 	.options = {g2_options, lengthof(g2_options)},
 	.data_size = sizeof(PeriodGames), .configure = g2_configure,
-	.rate_match = g2_rate_match, .predict_win = g2_predict_win,
+	.rate_match = g2_rate_match, .predict_win = periods_predict_win,
 	.end_period = g2_end_period, .finish_player = g2_finish_player,
 };

@@ -62,32 +62,24 @@ os_workspace(ReplayState *state, const ReplayMatch *match)
 	return replay_scratch(state, sk_os_workspace_size(match->n_teams, match->n_players));
 }
 
+/* The whole match to the core, rated in place (no scores or weights). */
 static void
 os_rate_match(ReplayState *state, ReplayMatch *match)
 {
-	sk_os_match m;
+	OpenSkillData *data = state->family_data;
+	sk_os_match m = {.n_teams = match->n_teams, .team_start = match->team_start,
+	.mu = state->mu, .sigma = state->sigma, .ranks = match->team_rank};
 
-	family_gather(match, 0, state->mu);
-	family_gather(match, 1, state->sigma);
-	m.n_teams = match->n_teams;
-	m.team_start = match->team_start;
-	m.mu = state->mu;
-	m.sigma = state->sigma;
-	m.ranks = match->team_rank;
-	m.scores = NULL;
-	m.weights = NULL;
-	family_check_status(state, match,
-						sk_os_rate(&((OpenSkillData *) state->family_data)->params, &m,
-								   state->mu, state->sigma, os_workspace(state, match)));
-	family_scatter(match, 0, state->mu);
-	family_scatter(match, 1, state->sigma);
+	family_gather_gaussian(state, match);
+	family_check_status(state, match, sk_os_rate(&data->params, &m, state->mu, state->sigma,
+												 os_workspace(state, match)));
+	family_scatter_gaussian(state, match);
 }
 
 static void
 os_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 {
-	family_gather(match, 0, state->mu);
-	family_gather(match, 1, state->sigma);
+	family_gather_gaussian(state, match);
 	family_check_status(state, match,
 						sk_os_predict_win(&((OpenSkillData *) state->family_data)->params,
 										  match->n_teams, match->team_start,

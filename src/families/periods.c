@@ -5,7 +5,9 @@
 
 #include "miscadmin.h"
 
+#include "core/glicko.h"
 #include "core/pairwise.h"
+#include "families/family.h"
 
 /* Groups a period's games by player, each player's in arrival order. */
 #define RS_SORT sort_period_games
@@ -121,4 +123,13 @@ periods_close(ReplayState *state, PeriodGames *period, PeriodRatePlayer rate)
 	pfree(results);
 	pfree(rated);
 	period->n_games = 0;
+}
+
+void
+periods_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
+{
+	family_gather(match, 0, state->mu);
+	family_gather(match, 1, state->sigma);
+	sk_glicko_predict_teams(match->n_teams, match->team_start, state->mu, state->sigma,
+							team_prob);
 }

@@ -53,6 +53,9 @@ typedef double (*PeriodOnsetRd) (const ReplayState *state, double rd);
 extern void periods_record_match(ReplayState *state, PeriodGames *period,
 								 const ReplayMatch *match, PeriodOnsetRd onset);
 
+/* Team chances before a match: Glickman's win probability, pairwise. */
+extern void periods_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob);
+
 /* Rates every player of the closing period, then writes all results back. */
 extern void periods_close(ReplayState *state, PeriodGames *period, PeriodRatePlayer rate);
 

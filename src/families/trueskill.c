@@ -42,26 +42,20 @@ ts_configure(ReplayState *state)
 	p->min_delta = o[TS_MIN_DELTA];
 }
 
+/* The whole match to the factor graph, rated in place (no weights). */
 static void
 ts_rate_match(ReplayState *state, ReplayMatch *match)
 {
-	sk_ts_match m;
+	TrueSkillData *data = state->family_data;
+	sk_ts_match m = {.n_teams = match->n_teams, .team_start = match->team_start,
+	.mu = state->mu, .sigma = state->sigma, .ranks = match->team_rank};
+	void	   *work = replay_scratch(state, sk_ts_workspace_size(match->n_teams,
+																	match->n_players));
 
-	family_gather(match, 0, state->mu);
-	family_gather(match, 1, state->sigma);
-	m.n_teams = match->n_teams;
-	m.team_start = match->team_start;
-	m.mu = state->mu;
-	m.sigma = state->sigma;
-	m.ranks = match->team_rank;
-	m.weights = NULL;
-	family_check_status(state, match,
-						sk_ts_rate(&((TrueSkillData *) state->family_data)->params, &m,
-								   state->mu, state->sigma,
-								   replay_scratch(state, sk_ts_workspace_size(match->n_teams,
-																			  match->n_players))));
-	family_scatter(match, 0, state->mu);
-	family_scatter(match, 1, state->sigma);
+	family_gather_gaussian(state, match);
+	family_check_status(state, match, sk_ts_rate(&data->params, &m, state->mu, state->sigma,
+												 work));
+	family_scatter_gaussian(state, match);
 }
 
 /* Two teams: TrueSkill's own formula; more: the pairwise normalised one. */
@@ -69,21 +63,15 @@ static void
 ts_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 {
 	double		beta = ((TrueSkillData *) state->family_data)->params.beta;
-	sk_ts_match m;
+	sk_ts_match m = {.n_teams = 2, .team_start = match->team_start,
+	.mu = state->mu, .sigma = state->sigma};
 
 	if (match->n_teams != 2)
 	{
 		family_predict_gaussian_pairwise(state, match, beta, team_prob);
 		return;
 	}
-	family_gather(match, 0, state->mu);
-	family_gather(match, 1, state->sigma);
-	m.n_teams = 2;
-	m.team_start = match->team_start;
-	m.mu = state->mu;
-	m.sigma = state->sigma;
-	m.ranks = NULL;
-	m.weights = NULL;
+	family_gather_gaussian(state, match);
 	family_check_status(state, match, sk_ts_win_probability(beta, &m, &team_prob[0]));
 	team_prob[1] = 1.0 - team_prob[0];
 }
