@@ -52,23 +52,25 @@ function emit_history(prefix, kind, label,    t) {
 	t = sqltype(kind)
 	printf "\nCREATE FUNCTION skill.%s_history(rows text, options jsonb DEFAULT NULL)\n", prefix
 	printf "RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,\n"
-	printf "               rating_before %s, rating_after %s, predicted_win float8)\n", t, t
+	printf "               rating_before %s, rating_after %s, predicted_win float8,\n", t, t
+	printf "               predicted_draw float8, matches_before int)\n"
 	printf "AS 'MODULE_PATHNAME', '%s_history'\nLANGUAGE C VOLATILE PARALLEL UNSAFE;\n", prefix
 	printf "COMMENT ON FUNCTION skill.%s_history(text, jsonb) IS\n", prefix
-	printf "  'Replays the rows query (%s) and returns, per match and player, the rating before and after and the predicted chance of the player''s team winning';\n", label
+	printf "  'Replays the rows query (%s) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';\n", label
 }
 
 BEGIN {
 	printf "\n-- Generated from src/families/families.def by scripts/gen_family_sql.awk (part=%s).\n", part
 	if (part == "history")
-		printf "%s\n%s\n%s\n%s\n%s\n%s\n%s\n",
+		printf "%s\n%s\n%s\n%s\n%s\n%s\n%s\n%s\n",
 			"---------------------------------------------------------------------------",
 			"-- History: the replay streamed per (match, player)",
 			"---------------------------------------------------------------------------",
 			"-- rows is a query returning match_id bigint, played_at timestamptz,",
 			"-- [period timestamptz,] player_id bigint, team int, rank float8 [, prior],",
-			"-- ordered by played_at, match_id.  Output rows come in match order;",
-			"-- predicted_win is the chance the player's team wins, computed before the match."
+			"-- ordered by played_at, match_id.  Output rows come in match order (for",
+			"-- the Glicko families, when the match's rating period closes);",
+			"-- predicted_win and predicted_draw are computed before the match."
 }
 
 /^FAMILY\(/ {

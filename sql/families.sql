@@ -70,7 +70,11 @@ CROSS JOIN LATERAL (
               ELSE 1 + (tm.team + pg_temp.pick(m * 23, 3)) % CASE s.shape WHEN 3 THEN 3 ELSE 2 END
          END::float8 AS rank) r;
 
-CREATE FUNCTION pg_temp.driver_differences(fam text, options jsonb) RETURNS TABLE (players bigint, memory_differs bigint, history_differs bigint)
+-- A Glicko history reports each player's rating right after its last
+-- period; the replays also grow the RD of the periods sat out since, so
+-- for those families the history is compared on the players of the last
+-- period.
+CREATE FUNCTION pg_temp.driver_differences(fam text, options jsonb) RETURNS TABLE (players bigint, memory_differs bigint, history_compared bigint, history_differs bigint)
 LANGUAGE plpgsql AS $$
 DECLARE
   info record;
@@ -84,7 +88,7 @@ BEGIN
   FROM (VALUES ('pl', 'rating', false, true), ('bt_full', 'rating', false, true), ('bt_part', 'rating', false, true),
                ('tm_full', 'rating', false, true), ('tm_part', 'rating', false, true),
                ('trueskill', 'rating', false, true), ('elo', 'elo', false, true),
-               ('glicko', 'glicko1', true, false), ('glicko2', 'glicko2', true, false)) f(name, kind, period, history)
+               ('glicko', 'glicko1', true, true), ('glicko2', 'glicko2', true, true)) f(name, kind, period, history)
   WHERE f.name = fam;
   fields := CASE info.kind WHEN 'elo' THEN 'ARRAY[%1$s]'
                            WHEN 'rating' THEN 'ARRAY[(%1$s).mu, (%1$s).sigma]'
@@ -95,12 +99,14 @@ BEGIN
   agg_query := format('SELECT player_id, %s AS r FROM unnest((SELECT skill.%s_replay(match_id, played_at, %splayer_id, team, rank, NULL, %L ORDER BY played_at, match_id) FROM drv))',
                       format(fields, 'rating'), fam, period_col, options);
   hist_query := CASE WHEN info.history THEN
-    format('SELECT DISTINCT ON (player_id) player_id, %s AS r FROM skill.%s_history(%L, %L) ORDER BY player_id, match_id DESC',
-           format(fields, 'rating_after'), fam, rows_query, options)
+    format('SELECT DISTINCT ON (player_id) player_id, %s AS r FROM skill.%s_history(%L, %L) %s ORDER BY player_id, match_id DESC',
+           format(fields, 'rating_after'), fam, rows_query, options,
+           CASE WHEN info.period THEN 'WHERE player_id IN (SELECT player_id FROM drv WHERE period = (SELECT max(period) FROM drv))' ELSE '' END)
     ELSE agg_query END;
   RETURN QUERY EXECUTE format(
     'WITH a AS (%s), m AS (SELECT player_id, rating AS r FROM skill.replay(%L, %L, %L)), h AS (%s)
-     SELECT count(*), count(*) FILTER (WHERE a.r IS DISTINCT FROM m.r), count(*) FILTER (WHERE a.r IS DISTINCT FROM h.r)
+     SELECT count(*), count(*) FILTER (WHERE a.r IS DISTINCT FROM m.r), count(h.player_id),
+            count(*) FILTER (WHERE h.player_id IS NOT NULL AND a.r IS DISTINCT FROM h.r)
      FROM a FULL JOIN m USING (player_id) FULL JOIN h USING (player_id)',
     agg_query, fam, rows_query, options, hist_query);
 END $$;
@@ -119,6 +125,27 @@ SELECT count(*) AS rows, count(*) FILTER (WHERE h.played_at IS DISTINCT FROM d.p
 FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM drv ORDER BY played_at, match_id') h
 JOIN drv d USING (match_id, player_id);
 
+-- matches_before counts the player's earlier matches; predicted_draw
+-- equals the one-match functions' draw chance on the ratings before
+-- (TrueSkill: two teams only; Elo and Glicko define none: NULL).
+SELECT count(*) AS rows,
+       count(*) FILTER (WHERE matches_before <> earlier) AS wrong_matches_before
+FROM (SELECT h.matches_before,
+             count(*) OVER (PARTITION BY h.player_id ORDER BY h.played_at, h.match_id) - 1 AS earlier
+      FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank FROM drv ORDER BY played_at, match_id') h) x;
+WITH h AS (SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM drv ORDER BY played_at, match_id')),
+duel AS (SELECT match_id, min(predicted_draw) AS predicted_draw,
+                array_agg(rating_before ORDER BY team) AS before
+         FROM h GROUP BY match_id HAVING count(*) = 2 AND count(DISTINCT team) = 2)
+SELECT count(*) AS duels,
+       count(*) FILTER (WHERE abs(predicted_draw - skill.pl_predict_draw(before)) > 1e-12) AS draw_differs
+FROM duel;
+SELECT round(predicted_draw::numeric, 15) AS first_match_draw
+FROM skill.trueskill_history('SELECT match_id, played_at, player_id, team, rank FROM drv WHERE match_id = 1')
+LIMIT 1;
+SELECT count(*) FILTER (WHERE predicted_draw IS NULL) AS null_draws, count(*) AS rows
+FROM skill.glicko_history('SELECT match_id, played_at, period, player_id, team, rank FROM drv ORDER BY played_at, match_id');
+
 -- Glicko-1 replay.  Glickman's worked example ("The Glicko system"): a
 -- player at 1500, RD 200 beats 1400/30 and loses to 1550/100 and 1700/300
 -- in one rating period; with c = 0 (no growth) the result is the
@@ -132,6 +159,19 @@ FROM unnest((SELECT skill.glicko_replay(m, t, t, p, team, rank, prior, '{"c": 0}
                           (2, '2026-01-05', 1, 1, 2, NULL), (2, '2026-01-05', 3, 2, 1, '(1550,100,)'::skill.glicko),
                           (3, '2026-01-05', 1, 1, 2, NULL), (3, '2026-01-05', 4, 2, 1, '(1700,300,)'::skill.glicko)
                   ) v(m, t, p, team, rank, prior)))
+WHERE player_id = 1;
+
+-- The same example through glicko_history: the three rows come out when
+-- the period closes, each with the period's result as rating_after.
+SELECT match_id, player_id, (rating_before).rd AS rd_before,
+       abs((rating_after).rating - 1464.1064627569112) < 1e-9 AS after_ok, matches_before
+FROM skill.glicko_history($$
+  SELECT m::bigint, t, t, p::bigint, team, rank::float8, prior
+  FROM (VALUES (1, timestamptz '2026-01-05', 1, 1, 1, '(1500,200,)'::skill.glicko),
+               (1, '2026-01-05', 2, 2, 2, '(1400,30,)'::skill.glicko),
+               (2, '2026-01-05', 1, 1, 2, NULL), (2, '2026-01-05', 3, 2, 1, '(1550,100,)'::skill.glicko),
+               (3, '2026-01-05', 1, 1, 2, NULL), (3, '2026-01-05', 4, 2, 1, '(1700,300,)'::skill.glicko)) v(m, t, p, team, rank, prior)
+  ORDER BY t, m$$, '{"c": 0}')
 WHERE player_id = 1;
 
 -- Rating periods and RD growth equal glicko_update after glicko_decay:

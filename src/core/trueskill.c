@@ -738,8 +738,10 @@ sk_ts_quality(const sk_ts_params *p, const sk_ts_match *m,
 	return SK_OK;
 }
 
-sk_status
-sk_ts_win_probability(double beta, const sk_ts_match *m, double *prob_out)
+/* Team 0's mu sum minus team 1's, and the spread c of their difference. */
+static sk_status
+two_team_difference(double beta, const sk_ts_match *m, double *diff, double *c,
+					int *players)
 {
 	double		sum0 = 0.0,
 				sum1 = 0.0,
@@ -752,7 +754,7 @@ sk_ts_win_probability(double beta, const sk_ts_match *m, double *prob_out)
 		return SK_ERR_NOT_FINITE;
 	if (beta <= 0.0)
 		return SK_ERR_RANGE;
-	if (m == NULL || m->n_teams != 2 || prob_out == NULL)
+	if (m == NULL || m->n_teams != 2)
 		return SK_ERR_SIZE;
 	st = check_match(m, 0, 0, &n_players);
 	if (st != SK_OK)
@@ -767,7 +769,51 @@ sk_ts_win_probability(double beta, const sk_ts_match *m, double *prob_out)
 		var += m->sigma[i] * m->sigma[i];
 	}
 	var += n_players * beta * beta;
-	*prob_out = sk_norm_cdf((sum0 - sum1) / sqrt(var));
+	*diff = sum0 - sum1;
+	*c = sqrt(var);
+	*players = n_players;
+	return SK_OK;
+}
+
+sk_status
+sk_ts_win_probability(double beta, const sk_ts_match *m, double *prob_out)
+{
+	double		diff,
+				c;
+	int			n_players;
+	sk_status	st;
+
+	if (prob_out == NULL)
+		return SK_ERR_SIZE;
+	st = two_team_difference(beta, m, &diff, &c, &n_players);
+	if (st != SK_OK)
+		return st;
+	*prob_out = sk_norm_cdf(diff / c);
+	if (!isfinite(*prob_out))
+		return SK_ERR_RANGE;
+	return SK_OK;
+}
+
+sk_status
+sk_ts_draw_probability(const sk_ts_params *p, const sk_ts_match *m, double *prob_out)
+{
+	double		diff,
+				c,
+				eps;
+	int			n_players;
+	sk_status	st;
+
+	if (p == NULL || prob_out == NULL)
+		return SK_ERR_SIZE;
+	if (!isfinite(p->draw_probability))
+		return SK_ERR_NOT_FINITE;
+	if (p->draw_probability < 0.0 || p->draw_probability >= 1.0)
+		return SK_ERR_RANGE;
+	st = two_team_difference(p->beta, m, &diff, &c, &n_players);
+	if (st != SK_OK)
+		return st;
+	eps = sk_norm_ppf((p->draw_probability + 1.0) / 2.0) * sqrt((double) n_players) * p->beta;
+	*prob_out = sk_norm_cdf((eps - diff) / c) - sk_norm_cdf((-eps - diff) / c);
 	if (!isfinite(*prob_out))
 		return SK_ERR_RANGE;
 	return SK_OK;

@@ -98,6 +98,16 @@ sk_status	sk_ts_win_probability(double beta, const sk_ts_match *m,
 								  double *prob_out);
 
 /*
+ * Chance of a draw between exactly two teams: the performance difference
+ * falls inside the draw margin eps = Phi^-1((draw_probability + 1) / 2)
+ * sqrt(n) beta (trueskill's calc_draw_margin, n = all players):
+ * Phi((eps - d) / c) - Phi((-eps - d) / c), d and c as in
+ * sk_ts_win_probability.  Herbrich et al. 2007, the draw model.
+ */
+sk_status	sk_ts_draw_probability(const sk_ts_params *p, const sk_ts_match *m,
+								   double *prob_out);
+
+/*
  * Conservative leaderboard value mu - (mu0/sigma0)*sigma, where mu0/sigma0
  * are the environment's prior (sk_ts_params.mu/.sigma).  No checks: sigma0
  * must be non-zero.

@@ -8,6 +8,7 @@
 
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/float.h"
 
 /* The 64-bit finaliser of MurmurHash3: ids are often dense, so mix well. */
 static inline uint32
@@ -103,7 +104,10 @@ ensure_match_capacity(ReplayState *state, int n_players, int n_teams)
 		pfree(state->mu);
 		pfree(state->sigma);
 		pfree(state->before);
+		pfree(state->after);
 		pfree(state->team_prob);
+		pfree(state->ids);
+		pfree(state->matches_before);
 	}
 	state->match.team_start = palloc(sizeof(int) * (n_teams + 1));
 	state->match.team_rank = palloc(sizeof(double) * n_teams);
@@ -112,7 +116,10 @@ ensure_match_capacity(ReplayState *state, int n_players, int n_teams)
 	state->mu = palloc(sizeof(double) * n_players);
 	state->sigma = palloc(sizeof(double) * n_players);
 	state->before = palloc(sizeof(double) * n_players * REPLAY_MAX_FIELDS);
+	state->after = palloc(sizeof(double) * n_players * REPLAY_MAX_FIELDS);
 	state->team_prob = palloc(sizeof(double) * n_teams);
+	state->ids = palloc(sizeof(int64) * n_players);
+	state->matches_before = palloc(sizeof(int32) * n_players);
 	state->scratch_players = n_players;
 	state->scratch_teams = n_teams;
 	MemoryContextSwitchTo(old);
@@ -248,8 +255,14 @@ process_match(ReplayState *state, ReplayBatch *batch)
 		int			f = family->n_fields;
 
 		for (i = 0; i < n; i++)
+		{
 			memcpy(&state->before[i * f], match->player[i]->r, sizeof(double) * f);
+			state->ids[i] = match->player[i]->id;
+			state->matches_before[i] = match->player[i]->matches;
+		}
 		family->predict_win(state, match, state->team_prob);
+		state->draw_prob = family->predict_draw ? family->predict_draw(state, match)
+			: get_float8_nan();
 	}
 
 	family->rate_match(state, match);
@@ -261,12 +274,7 @@ process_match(ReplayState *state, ReplayBatch *batch)
 	}
 
 	if (state->emit)
-	{
-		for (t = 0; t < match->n_teams; t++)
-			for (i = match->team_start[t]; i < match->team_start[t + 1]; i++)
-				state->emit(state, match, i, &state->before[i * family->n_fields],
-							state->team_prob[t]);
-	}
+		results_match_rated(state, match);
 	batch->n_rows = 0;
 }
 
@@ -331,6 +339,8 @@ close_period(ReplayState *state)
 {
 	if (state->family->end_period)
 		state->family->end_period(state);
+	if (state->emit)
+		results_period_closed(state);
 	state->periods_ended++;
 }
 

@@ -73,14 +73,31 @@ typedef struct ReplayMatch
 
 typedef struct ReplayState ReplayState;
 
-/* What a history consumer receives for each player of a rated match. */
-typedef void (*ReplayEmit) (ReplayState *state, const ReplayMatch *match,
-							int slot, const double *before, double predicted);
-
 /*
- * A rating family, as the engine sees it: one per file in src/families/,
- * listed in src/families/families.def.
+ * What a history consumer receives for each rated match: self-contained
+ * (ids, not pointers into the players table), because the Glicko families
+ * learn a match's ratings after only when its rating period closes, and
+ * the engine hands such matches on then.
  */
+typedef struct ReplayResult
+{
+	int64		match_id;
+	TimestampTz played_at;
+	int			n_teams;
+	int			n_players;
+	const int  *team_start;		/* n_teams + 1 */
+	const double *team_rank;	/* n_teams */
+	const int32 *team_label;	/* n_teams */
+	const int64 *player_id;		/* n_players, in team order */
+	const int32 *matches_before;	/* n_players: matches rated before this one */
+	const double *before;		/* n_players * n_fields */
+	const double *after;		/* n_players * n_fields */
+	const double *team_prob;	/* n_teams: chance of winning, before the match */
+	double		draw_prob;		/* chance of a draw; NaN where the family has none */
+} ReplayResult;
+
+typedef void (*ReplayEmit) (ReplayState *state, const ReplayResult *result);
+
 /* The SQL type of a family's ratings. */
 typedef enum ReplayValueKind
 {
@@ -102,6 +119,8 @@ typedef struct ReplayFamily
 	void		(*rate_match) (ReplayState *state, ReplayMatch *match);
 	/* Win probability of each team before the match (histories). */
 	void		(*predict_win) (ReplayState *state, ReplayMatch *match, double *team_prob);
+	/* Chance of a draw before the match (may be NULL: none defined). */
+	double		(*predict_draw) (ReplayState *state, ReplayMatch *match);
 	/* Rates a rating period when it closes (may be NULL). */
 	void		(*end_period) (ReplayState *state);
 	/* Brings a player up to date when it is next seen and at the end (may be NULL). */
@@ -147,9 +166,14 @@ struct ReplayState
 	int			scratch_players;
 	int			scratch_teams;
 
-	/* History: called per player after each match when set. */
+	/* History: called after each rated match when set. */
 	ReplayEmit	emit;
 	void	   *emit_arg;
+	struct ReplayPending *pending;	/* matches of the open period (results.c) */
+	int64	   *ids;			/* n_players-sized scratch for results */
+	int32	   *matches_before;
+	double	   *after;
+	double		draw_prob;		/* of the match being rated */
 };
 
 /* Engine (replay.c). */
@@ -162,6 +186,10 @@ extern void replay_finish(ReplayState *state);
 extern ReplayPlayer *replay_lookup(ReplayState *state, int64 player_id);
 extern ReplayPlayer **replay_players_by_id(ReplayState *state, uint32 *count);
 extern void *replay_scratch(ReplayState *state, size_t bytes);
+
+/* Results for the emit callback (results.c). */
+extern void results_match_rated(ReplayState *state, const ReplayMatch *match);
+extern void results_period_closed(ReplayState *state);
 
 
 #endif

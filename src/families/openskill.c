@@ -87,12 +87,28 @@ os_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 										  os_workspace(state, match)));
 }
 
+/* openskill's predict_draw: the pairwise chance of equal performance. */
+static double
+os_predict_draw(ReplayState *state, ReplayMatch *match)
+{
+	double		prob;
+
+	family_gather_gaussian(state, match);
+	family_check_status(state, match,
+						sk_os_predict_draw(&((OpenSkillData *) state->family_data)->params,
+										   match->n_teams, match->team_start,
+										   state->mu, state->sigma, &prob,
+										   os_workspace(state, match)));
+	return prob;
+}
+
 #define OPENSKILL_FAMILY(prefix) \
 	const ReplayFamily family_##prefix = { \
 		.name = #prefix "_replay", .n_fields = 2, .kind = VALUE_RATING, \
 		.options = {os_options, lengthof(os_options)}, \
 		.data_size = sizeof(OpenSkillData), .configure = prefix##_configure, \
 		.rate_match = os_rate_match, .predict_win = os_predict_win, \
+		.predict_draw = os_predict_draw, \
 	}
 
 OPENSKILL_FAMILY(pl);

@@ -4,6 +4,8 @@
  */
 #include "families/family.h"
 
+#include "utils/float.h"
+
 #include "core/trueskill.h"
 
 enum
@@ -76,9 +78,26 @@ ts_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 	team_prob[1] = 1.0 - team_prob[0];
 }
 
+/* Two teams: the draw margin's share of the performance difference. */
+static double
+ts_predict_draw(ReplayState *state, ReplayMatch *match)
+{
+	TrueSkillData *data = state->family_data;
+	sk_ts_match m = {.n_teams = 2, .team_start = match->team_start,
+	.mu = state->mu, .sigma = state->sigma};
+	double		prob;
+
+	if (match->n_teams != 2)
+		return get_float8_nan();
+	family_gather_gaussian(state, match);
+	family_check_status(state, match, sk_ts_draw_probability(&data->params, &m, &prob));
+	return prob;
+}
+
 const ReplayFamily family_trueskill = {
 	.name = "trueskill_replay", .n_fields = 2, .kind = VALUE_RATING,
 	.options = {ts_options, lengthof(ts_options)},
 	.data_size = sizeof(TrueSkillData), .configure = ts_configure,
 	.rate_match = ts_rate_match, .predict_win = ts_predict_win,
+	.predict_draw = ts_predict_draw,
 };

@@ -13,9 +13,11 @@
 #include "sql/replay_values.h"
 #include "sql/rows_query.h"
 
+#include <math.h>
+
 #include "funcapi.h"
 
-#define HISTORY_COLUMNS 8
+#define HISTORY_COLUMNS 10
 
 typedef struct HistorySink
 {
@@ -25,31 +27,38 @@ typedef struct HistorySink
 	 * copies them, and a fresh pair per row made memory churn. */
 	HeapTupleHeader before;
 	HeapTupleHeader after;
-	ReplayState *state;
 } HistorySink;
 
+/* One row per player of the rated match, in team order. */
 static void
-emit_row(ReplayState *state, const ReplayMatch *match, int slot,
-		 const double *before, double predicted)
+emit_rows(ReplayState *state, const ReplayResult *r)
 {
 	HistorySink *sink = state->emit_arg;
-	const ReplayPlayer *p = match->player[slot];
 	const ReplayFamily *family = state->family;
+	int			f = family->n_fields;
 	Datum		values[HISTORY_COLUMNS];
 	bool		nulls[HISTORY_COLUMNS] = {false};
-	int			t = 0;
+	int			t,
+				i;
 
-	while (match->team_start[t + 1] <= slot)
-		t++;
-	values[0] = Int64GetDatum(match->match_id);
-	values[1] = TimestampTzGetDatum(match->played_at);
-	values[2] = Int64GetDatum(p->id);
-	values[3] = Int32GetDatum(match->team_label[t]);
-	values[4] = Float8GetDatum(match->team_rank[t]);
-	values[5] = replay_value_datum(family, sink->rating.desc, before, &sink->before, state->mcxt);
-	values[6] = replay_value_datum(family, sink->rating.desc, p->r, &sink->after, state->mcxt);
-	values[7] = Float8GetDatum(predicted);
-	tuplestore_putvalues(sink->rsinfo->setResult, sink->rsinfo->setDesc, values, nulls);
+	values[0] = Int64GetDatum(r->match_id);
+	values[1] = TimestampTzGetDatum(r->played_at);
+	values[8] = Float8GetDatum(r->draw_prob);
+	nulls[8] = isnan(r->draw_prob);
+	for (t = 0; t < r->n_teams; t++)
+		for (i = r->team_start[t]; i < r->team_start[t + 1]; i++)
+		{
+			values[2] = Int64GetDatum(r->player_id[i]);
+			values[3] = Int32GetDatum(r->team_label[t]);
+			values[4] = Float8GetDatum(r->team_rank[t]);
+			values[5] = replay_value_datum(family, sink->rating.desc, &r->before[i * f],
+										   &sink->before, state->mcxt);
+			values[6] = replay_value_datum(family, sink->rating.desc, &r->after[i * f],
+										   &sink->after, state->mcxt);
+			values[7] = Float8GetDatum(r->team_prob[t]);
+			values[9] = Int32GetDatum(r->matches_before[i]);
+			tuplestore_putvalues(sink->rsinfo->setResult, sink->rsinfo->setDesc, values, nulls);
+		}
 }
 
 static void
@@ -84,7 +93,7 @@ history(FunctionCallInfo fcinfo, const ReplayFamily *family)
 	state = replay_create(per_query, family);
 	state->caller = psprintf("%s_history", family_prefix(family));
 	replay_read_options(state, PG_ARGISNULL(1) ? NULL : PG_GETARG_JSONB_P(1));
-	state->emit = emit_row;
+	state->emit = emit_rows;
 	state->emit_arg = &sink;
 
 	rows_query_run(family, PG_GETARG_TEXT_PP(0), &sink.rating, add_row, state);

@@ -704,9 +704,42 @@ test_rejections(void)
 	CHECK_CLOSE(q, 0.5, 1e-15);
 }
 
+/*
+ * Draw chance of two teams (sk_ts_draw_probability), by hand:
+ * 1v1, both 25 / 25/3, beta 25/6, draw_probability 0.1:
+ * eps = Phi^-1(0.55) sqrt(2) beta = 0.740466..., c = sqrt(2 beta^2 +
+ * 2 sigma^2) = 13.1762...; Phi(eps/c) - Phi(-eps/c) = 0.04481549759125952.
+ * Team 0 at 30 / 6 against 25 / 25/3: d = 5, c = sqrt(2 beta^2 + 36 +
+ * sigma^2): Phi((eps - 5)/c) - Phi((-eps - 5)/c) = 0.04562053535968719.
+ */
+static void
+test_draw_probability(void)
+{
+	sk_ts_params p;
+	int			start[] = {0, 1, 2};
+	double		mu[] = {25, 25};
+	double		sigma[] = {25.0 / 3.0, 25.0 / 3.0};
+	sk_ts_match m = {.n_teams = 2, .team_start = start, .mu = mu, .sigma = sigma};
+	double		prob = -1;
+
+	sk_ts_default_params(&p);
+	CHECK(sk_ts_draw_probability(&p, &m, &prob) == SK_OK);
+	CHECK_CLOSE(prob, 0.04481549759125952, 1e-12);
+	mu[0] = 30;
+	sigma[0] = 6;
+	CHECK(sk_ts_draw_probability(&p, &m, &prob) == SK_OK);
+	CHECK_CLOSE(prob, 0.04562053535968719, 1e-12);
+	p.draw_probability = 0;
+	CHECK(sk_ts_draw_probability(&p, &m, &prob) == SK_OK);
+	CHECK_CLOSE(prob, 0, 1e-15);
+	p.draw_probability = 1;
+	CHECK(sk_ts_draw_probability(&p, &m, &prob) == SK_ERR_RANGE);
+}
+
 int
 main(void)
 {
+	test_draw_probability();
 	test_rate_vectors();
 	test_other_vectors();
 	test_vw();
