@@ -216,3 +216,33 @@ SELECT * FROM skill.replay('elo', NULL);
 SELECT * FROM skill.replay('glicko', 'SELECT match_id, played_at, player_id, team, rank FROM g1');
 SELECT * FROM skill.replay('glicko', 'SELECT match_id, played_at, played_at, player_id, team::bigint, rank FROM g1');
 SELECT * FROM skill.replay('pl', 'SELECT match_id, played_at, player_id, team, rank FROM g1', '{"beta": 0}');
+
+-- Elo K schedules (each player's own K; hand-derived with E = 1/(1 + 10^((b - a)/400))).
+-- k_a 250, k_b 5, k_c 0.5: K = 250/sqrt(n + 5).  Match 1, two new players
+-- (K = 111.80...): 1 beats 2, 1500 -> 1555.9016994374947 and 1444.0983005625053.
+-- Match 2: 1 (n = 1, K = 250/sqrt(6)) loses to 3 (new, K = 250/sqrt(5)):
+-- 1 -> 1496.7299982278555, 3 -> 1564.8193510369504.
+SELECT player_id, round(rating::numeric, 10) AS rating, matches
+FROM unnest((SELECT skill.elo_replay(m, t, p, team, rank, NULL, '{"k_a": 250, "k_b": 5, "k_c": 0.5}' ORDER BY t, m)
+             FROM (VALUES (1, timestamptz '2026-01-01', 1, 1, 1.0), (1, '2026-01-01', 2, 2, 2),
+                          (2, '2026-01-02', 1, 1, 2), (2, '2026-01-02', 3, 2, 1)) v(m, t, p, team, rank)));
+-- FIDE-style steps: k_new 40 for the first 2 matches, then k 20, and
+-- k_top 10 once a rating has reached 1520.  1 beats 2 twice at K 40:
+-- 1520 / 1480, then 1537.7075346495083 / 1462.2924653504917; then 2 beats
+-- 1: 1 has reached 1520 (K 10), 2 has not (K 20):
+-- 1531.6389544601802 and 1474.4296257291476.
+SELECT player_id, round(rating::numeric, 10) AS rating, matches
+FROM unnest((SELECT skill.elo_replay(m, t, p, team, rank, NULL,
+                                     '{"k": 20, "k_new": 40, "k_new_games": 2, "k_top": 10, "k_top_rating": 1520}' ORDER BY t, m)
+             FROM (VALUES (1, timestamptz '2026-01-01', 1, 1, 1.0), (1, '2026-01-01', 2, 2, 2),
+                          (2, '2026-01-02', 1, 1, 1), (2, '2026-01-02', 2, 2, 2),
+                          (3, '2026-01-03', 1, 1, 2), (3, '2026-01-03', 2, 2, 1)) v(m, t, p, team, rank)));
+-- The schedule in a history too (same engine): the second row of player 1.
+SELECT match_id, player_id, round(rating_after::numeric, 10) AS rating_after, matches_before
+FROM skill.elo_history($$SELECT m::bigint, t, p::bigint, team, rank::float8 FROM (VALUES
+  (1, timestamptz '2026-01-01', 1, 1, 1.0), (1, '2026-01-01', 2, 2, 2),
+  (2, '2026-01-02', 1, 1, 2), (2, '2026-01-02', 3, 2, 1)) v(m, t, p, team, rank) ORDER BY t, m$$,
+  '{"k_a": 250, "k_b": 5, "k_c": 0.5}')
+WHERE player_id = 1;
+SELECT skill.elo_replay(1, now(), 1, 1, 1, NULL, '{"k_a": 100, "k_b": 0, "k_c": 1}');
+SELECT skill.elo_replay(1, now(), 1, 1, 1, NULL, '{"k_new_games": 0}');

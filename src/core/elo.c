@@ -155,7 +155,7 @@ sk_elo_rate_multi(int n, const double *ratings, const double *ranks,
 
 void
 sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_rank,
-				  const double *ratings, double k, double scale, double *ratings_out)
+				  const double *ratings, const double *k, double scale, double *ratings_out)
 {
 	int			t,
 				u,
@@ -181,8 +181,14 @@ sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_rank,
 					opponents++;
 				}
 			}
-			ratings_out[i] = ratings[i] + k * surplus / opponents;
+			ratings_out[i] = ratings[i] + k[i] * surplus / opponents;
 		}
+}
+
+double
+sk_elo_k_schedule(double k_a, double k_b, double k_c, double n)
+{
+	return k_a / pow(n + k_b, k_c);
 }
 
 typedef struct EloModel

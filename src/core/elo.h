@@ -57,12 +57,19 @@ sk_status	sk_elo_rate_multi(int n, const double *ratings, const double *ranks,
 /*
  * A team match (see pairwise.h for the layout): every player meets every
  * player of the other teams, scored 1 / 0.5 / 0 by team rank; the summed
- * surplus over expectation is scaled by k / (number of opponents), as
- * skill.elo_rate does.  ratings_out may not alias ratings.
+ * surplus over expectation is scaled by k[i] / (number of opponents), as
+ * skill.elo_rate does with one k.  k holds each player's own K factor.
+ * ratings_out may not alias ratings.
  */
 void		sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_rank,
-							  const double *ratings, double k, double scale,
+							  const double *ratings, const double *k, double scale,
 							  double *ratings_out);
+
+/*
+ * A K-factor schedule by experience: k_a / (n + k_b)^k_c for a player with
+ * n matches before this one (k_b + n must be > 0 when k_c > 0).
+ */
+double		sk_elo_k_schedule(double k_a, double k_b, double k_c, double n);
 
 /* Each team's chance of winning a team match (pairwise.h), logistic Elo. */
 void		sk_elo_predict_teams(int n_teams, const int *team_start, const double *ratings,

@@ -183,6 +183,8 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 			p->matches = 0;
 			p->in_match = false;
 			p->last_period = state->periods_ended;
+			if (state->family->new_player)
+				state->family->new_player(state, p);
 		}
 		if (p->in_match)
 			ereport(ERROR,

@@ -116,6 +116,8 @@ typedef struct ReplayFamily
 	Size		data_size;		/* the family's own state, zeroed */
 	/* Turns the option values into the family's settings and the prior. */
 	void		(*configure) (ReplayState *state);
+	/* Sets up a player first seen, after its rating is set (may be NULL). */
+	void		(*new_player) (ReplayState *state, ReplayPlayer *player);
 	void		(*rate_match) (ReplayState *state, ReplayMatch *match);
 	/* Win probability of each team before the match (histories). */
 	void		(*predict_win) (ReplayState *state, ReplayMatch *match, double *team_prob);

@@ -1,6 +1,11 @@
 /*
  * elo.c - the multiplayer Elo family: a team match is a game between every
  * pair of players on different teams (core: sk_elo_rate_teams).
+ *
+ * Each player's update uses the player's own K: FIDE-style steps (a K for
+ * new players, another once a rating has been reached), else a schedule by
+ * experience k_a / (n + k_b)^k_c, else the constant k.  A player's highest
+ * rating is kept in its second rating field (Elo uses only the first).
  */
 #include "families/family.h"
 
@@ -8,28 +13,76 @@
 
 enum
 {
-	ELO_RATING, ELO_K, ELO_SCALE
+	ELO_RATING, ELO_K, ELO_SCALE, ELO_K_A, ELO_K_B, ELO_K_C,
+	ELO_K_NEW, ELO_K_NEW_GAMES, ELO_K_TOP, ELO_K_TOP_RATING
 };
+
+#define ELO_PEAK 1				/* the rating field that holds the peak */
 
 static const OptionSpec elo_options[] = {
 	OPTION_ANY("rating", 1500, "a new player's rating"),
 	OPTION_NONNEGATIVE("k", 32, "K factor: the most one match can move a rating"),
 	OPTION_POSITIVE("scale", 400, "rating difference at which the odds are 10 to 1"),
+	OPTION_NONNEGATIVE("k_a", 0, "K schedule k_a / (n + k_b)^k_c, n = the player's earlier matches (0: off)"),
+	OPTION_NONNEGATIVE("k_b", 1, "offset of the K schedule"),
+	OPTION_NONNEGATIVE("k_c", 0, "exponent of the K schedule"),
+	OPTION_NONNEGATIVE("k_new", 0, "K of a player with fewer than k_new_games earlier matches (0: off)"),
+	{"k_new_games", OPTION_COUNT, 30, BOUND_NONE, 0, BOUND_NONE, 0,
+	"matches a player counts as new for k_new"},
+	OPTION_NONNEGATIVE("k_top", 0, "K of a player whose rating has ever reached k_top_rating (0: off)"),
+	OPTION_ANY("k_top_rating", 2400, "rating from which k_top applies"),
 };
 
 static void
 elo_configure(ReplayState *state)
 {
-	state->prior[0] = state->opt[ELO_RATING];
+	const double *o = state->opt;
+
+	if (o[ELO_K_A] > 0 && o[ELO_K_C] > 0 && !(o[ELO_K_B] > 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("option \"k_b\" of %s must be greater than zero when \"k_c\" is",
+						state->caller),
+				 errdetail("A player's first match would divide by 0^k_c.")));
+	state->prior[0] = o[ELO_RATING];
+}
+
+static void
+elo_new_player(ReplayState *state, ReplayPlayer *player)
+{
+	player->r[ELO_PEAK] = player->r[0];
+}
+
+/* The player's K for this match (see the file comment for the order). */
+static double
+player_k(const ReplayState *state, const ReplayPlayer *p)
+{
+	const double *o = state->opt;
+
+	if (o[ELO_K_NEW] > 0 && p->matches < o[ELO_K_NEW_GAMES])
+		return o[ELO_K_NEW];
+	if (o[ELO_K_TOP] > 0 && p->r[ELO_PEAK] >= o[ELO_K_TOP_RATING])
+		return o[ELO_K_TOP];
+	if (o[ELO_K_A] > 0)
+		return sk_elo_k_schedule(o[ELO_K_A], o[ELO_K_B], o[ELO_K_C], p->matches);
+	return o[ELO_K];
 }
 
 static void
 elo_rate_match(ReplayState *state, ReplayMatch *match)
 {
+	double	   *k = replay_scratch(state, sizeof(double) * match->n_players);
+	int			i;
+
 	family_gather(match, 0, state->mu);
+	for (i = 0; i < match->n_players; i++)
+		k[i] = player_k(state, match->player[i]);
 	sk_elo_rate_teams(match->n_teams, match->team_start, match->team_rank, state->mu,
-					  state->opt[ELO_K], state->opt[ELO_SCALE], state->sigma);
+					  k, state->opt[ELO_SCALE], state->sigma);
 	family_scatter(match, 0, state->sigma);
+	for (i = 0; i < match->n_players; i++)
+		match->player[i]->r[ELO_PEAK] = Max(match->player[i]->r[ELO_PEAK],
+											match->player[i]->r[0]);
 }
 
 /* A team's chance: its players' mean expected score against the others. */
@@ -44,6 +97,6 @@ elo_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 const ReplayFamily family_elo = {
 	.name = "elo_replay", .n_fields = 1, .kind = VALUE_ELO,
 	.options = {elo_options, lengthof(elo_options)},
-	.configure = elo_configure,
+	.configure = elo_configure, .new_player = elo_new_player,
 	.rate_match = elo_rate_match, .predict_win = elo_predict_win,
 };

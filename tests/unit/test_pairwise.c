@@ -26,11 +26,26 @@ test_elo_duel(void)
 	int			start[] = {0, 1, 2};
 	double		rank[] = {1, 2};
 	double		r[] = {1500, 1500};
+	double		k[] = {32, 32};
 	double		out[2];
 
-	sk_elo_rate_teams(2, start, rank, r, 32, 400, out);
+	sk_elo_rate_teams(2, start, rank, r, k, 400, out);
 	CHECK_CLOSE(out[0], 1516, 1e-12);
 	CHECK_CLOSE(out[1], 1484, 1e-12);
+	/* Each player moves by its own K: 40 and 10 give +20 and -5. */
+	k[0] = 40;
+	k[1] = 10;
+	sk_elo_rate_teams(2, start, rank, r, k, 400, out);
+	CHECK_CLOSE(out[0], 1520, 1e-12);
+	CHECK_CLOSE(out[1], 1495, 1e-12);
+}
+
+/* k_a / (n + k_b)^k_c: 250 / (4 + 5)^0.5 = 250 / 3; k_c = 0 is a constant k_a. */
+static void
+test_elo_k_schedule(void)
+{
+	CHECK_CLOSE(sk_elo_k_schedule(250, 5, 0.5, 4), 250.0 / 3.0, 1e-12);
+	CHECK_CLOSE(sk_elo_k_schedule(32, 0, 0, 0), 32, 1e-12);
 }
 
 /*
@@ -47,10 +62,11 @@ test_elo_two_against_one(void)
 	int			start[] = {0, 2, 3};
 	double		rank[] = {1, 2};
 	double		r[] = {1600, 1400, 1500};
+	double		k[] = {32, 32, 32};
 	double		out[3];
 	double		prob[2];
 
-	sk_elo_rate_teams(2, start, rank, r, 32, 400, out);
+	sk_elo_rate_teams(2, start, rank, r, k, 400, out);
 	CHECK_CLOSE(out[0], 1611.5179200063077, 1e-9);
 	CHECK_CLOSE(out[1], 1420.4820799936923, 1e-9);
 	CHECK_CLOSE(out[2], 1484, 1e-9);
@@ -115,6 +131,7 @@ main(void)
 {
 	test_rank_score();
 	test_elo_duel();
+	test_elo_k_schedule();
 	test_elo_two_against_one();
 	test_elo_free_for_all();
 	test_glicko_win_probability();
