@@ -10,15 +10,23 @@
 #include "utils/fmgrprotos.h"
 #include "utils/numeric.h"
 
-static const OptionSpec *
-find_option(const OptionTable *table, const char *key)
+int
+options_index(const OptionTable *table, const char *name)
 {
 	int			i;
 
 	for (i = 0; i < table->count; i++)
-		if (strcmp(table->specs[i].name, key) == 0)
-			return &table->specs[i];
-	return NULL;
+		if (strcmp(table->specs[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static const OptionSpec *
+find_option(const OptionTable *table, const char *key)
+{
+	int			i = options_index(table, key);
+
+	return i < 0 ? NULL : &table->specs[i];
 }
 
 char *
@@ -140,6 +148,14 @@ options_read(const OptionTable *table, Jsonb *options, const char *caller, doubl
 				values[spec - table->specs] = option_value(spec, &v, caller);
 		}
 	}
+	options_check(table, caller, values);
+}
+
+void
+options_check(const OptionTable *table, const char *caller, const double *values)
+{
+	int			i;
+
 	for (i = 0; i < table->count; i++)
 		check_bounds(&table->specs[i], caller, values[i]);
 }

@@ -66,6 +66,12 @@ typedef struct OptionTable
 extern void options_read(const OptionTable *table, Jsonb *options, const char *caller,
 						 double *values);
 
+/* Checks every value against its option's bounds (options_read does). */
+extern void options_check(const OptionTable *table, const char *caller, const double *values);
+
+/* The index of the option called name, or -1. */
+extern int	options_index(const OptionTable *table, const char *name);
+
 /* "a, b, c": the names, in table order (palloc'd). */
 extern char *options_names(const OptionTable *table);
 

@@ -79,8 +79,21 @@ replay_create(MemoryContext mcxt, const ReplayFamily *family)
 void
 replay_read_options(ReplayState *state, Jsonb *options)
 {
+	replay_read_options_with(state, options, 0, NULL, NULL);
+}
+
+void
+replay_read_options_with(ReplayState *state, Jsonb *options, int n, const int *index,
+						 const double *values)
+{
+	int			k;
+
 	state->options_read = true;
 	options_read(&state->family->options, options, state->caller, state->opt);
+	for (k = 0; k < n; k++)
+		state->opt[index[k]] = values[k];
+	if (n > 0)
+		options_check(&state->family->options, state->caller, state->opt);
 	state->family->configure(state);
 }
 

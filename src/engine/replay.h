@@ -181,6 +181,9 @@ struct ReplayState
 /* Engine (replay.c). */
 extern ReplayState *replay_create(MemoryContext mcxt, const ReplayFamily *family);
 extern void replay_read_options(ReplayState *state, Jsonb *options);
+/* The same, then values[k] for option index[k] (k < n) in place of the jsonb's. */
+extern void replay_read_options_with(ReplayState *state, Jsonb *options, int n,
+									 const int *index, const double *values);
 extern void replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 						   int64 player_id, int32 team, double rank,
 						   const double *prior, bool has_period, TimestampTz period);

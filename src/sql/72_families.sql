@@ -16,3 +16,10 @@ AS 'MODULE_PATHNAME', 'replay_options'
 LANGUAGE C STABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.replay_options(text) IS
   'The options each replay family takes in its options jsonb: name, type, default, allowed values and meaning (NULL family: every family)';
+
+CREATE FUNCTION skill.fit(system text, rows text, search jsonb, options jsonb DEFAULT NULL)
+RETURNS jsonb
+AS 'MODULE_PATHNAME', 'fit'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION skill.fit(text, text, jsonb, jsonb) IS
+  'Fits a rating system''s parameters (search: {"name": [low, high]}) by the log-loss of its pre-match win probabilities over the rows query''s two-team matches; options train_until, score_from, experienced, max_evaluations and options (fixed system options); returns the parameters, train and held-out scores, evaluations and seconds';

@@ -3,7 +3,8 @@
  * over a rows query) and skill.replay_options (every family's declared
  * options, from which the README's option tables are made).
  */
-#include "engine/compact.h"
+#include "sql/family_args.h"
+
 #include "families/family.h"
 #include "sql/replay_values.h"
 #include "sql/rows_query.h"
@@ -20,7 +21,7 @@ PG_FUNCTION_INFO_V1(replay_by_name);
 PG_FUNCTION_INFO_V1(replay_options);
 
 /* The family named by a SQL prefix ("pl", "elo", ...), or an error. */
-static const ReplayFamily *
+const ReplayFamily *
 family_arg(text *name)
 {
 	char	   *prefix = text_to_cstring(name);
@@ -64,6 +65,21 @@ append_row(void *arg, const RowValues *row)
 				   row->team, row->rank, row->prior);
 }
 
+CompactRows *
+compact_read_query(FunctionCallInfo fcinfo, const ReplayFamily *family, text *query)
+{
+	CompositeType prior_type = {0};
+	CompactRows *rows;
+
+	if (family->kind != VALUE_ELO)
+		composite_init(&prior_type, extension_type(fcinfo, family->kind == VALUE_RATING
+												   ? "rating" : "glicko"),
+					   CurrentMemoryContext);
+	rows = compact_create(CurrentMemoryContext, family->n_fields);
+	rows_query_run(family, query, &prior_type, append_row, rows);
+	return rows;
+}
+
 /*
  * skill.replay(family text, rows text, options jsonb): reads the rows once
  * into column arrays, replays them there, and returns every player as
@@ -74,7 +90,6 @@ replay_by_name(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	const ReplayFamily *family;
-	CompositeType prior_type = {0};
 	CompactRows *rows;
 	ReplayState *state;
 	ReplayPlayer **players;
@@ -89,12 +104,7 @@ replay_by_name(PG_FUNCTION_ARGS)
 	state = replay_create(CurrentMemoryContext, family);
 	state->caller = "replay";
 	replay_read_options(state, PG_ARGISNULL(2) ? NULL : PG_GETARG_JSONB_P(2));
-	if (family->kind != VALUE_ELO)
-		composite_init(&prior_type, extension_type(fcinfo, family->kind == VALUE_RATING
-												   ? "rating" : "glicko"),
-					   CurrentMemoryContext);
-	rows = compact_create(CurrentMemoryContext, family->n_fields);
-	rows_query_run(family, PG_GETARG_TEXT_PP(1), &prior_type, append_row, rows);
+	rows = compact_read_query(fcinfo, family, PG_GETARG_TEXT_PP(1));
 	compact_replay(state, rows);
 
 	players = replay_players_by_id(state, &n);

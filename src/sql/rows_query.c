@@ -7,6 +7,8 @@
 #include "executor/spi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "nodes/parsenodes.h"
+#include "utils/plancache.h"
 #include "utils/memutils.h"
 
 #include "sql/replay_values.h"
@@ -114,6 +116,39 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, HeapTuple tuple,
 	}
 }
 
+/* A cursor over the query, which must be one SELECT (no data changes). */
+static Portal
+open_select(const char *query)
+{
+	SPIPlanPtr	plan = SPI_prepare_cursor(query, 0, NULL, CURSOR_OPT_NO_SCROLL);
+	List	   *sources;
+	CachedPlanSource *source;
+	ListCell   *lc;
+
+	if (plan == NULL)
+		elog(ERROR, "SPI_prepare_cursor failed: %s", SPI_result_code_string(SPI_result));
+	sources = SPI_plan_get_plan_sources(plan);
+	if (list_length(sources) != 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_SYNTAX_ERROR),
+				 errmsg("the rows query must be a single statement, not %d", list_length(sources))));
+	source = linitial(sources);
+	foreach(lc, source->query_list)
+	{
+		Query	   *q = lfirst_node(Query, lc);
+
+		if (q->commandType != CMD_SELECT || q->hasModifyingCTE || q->rowMarks != NIL)
+			ereport(ERROR,
+					(errcode(ERRCODE_WRONG_OBJECT_TYPE),
+					 errmsg("the rows query must be a plain SELECT, not %s",
+							q->hasModifyingCTE ? "one that changes data in a WITH clause" :
+							q->rowMarks != NIL ? "one that locks rows" :
+							GetCommandTagName(source->commandTag)),
+					 errdetail("The rows are only read: a query that changes data is refused.")));
+	}
+	return SPI_cursor_open(NULL, plan, NULL, NULL, true);
+}
+
 void
 rows_query_run(const ReplayFamily *family, text *query, CompositeType *prior_type,
 			   RowsQueryCallback fn, void *arg)
@@ -128,8 +163,7 @@ rows_query_run(const ReplayFamily *family, text *query, CompositeType *prior_typ
 	batch_cxt = AllocSetContextCreate(CurrentMemoryContext, "skill rows batch",
 									  ALLOCSET_DEFAULT_SIZES);
 	SPI_connect();
-	portal = SPI_cursor_open_with_args(NULL, text_to_cstring(query), 0, NULL,
-									   NULL, NULL, true, CURSOR_OPT_NO_SCROLL);
+	portal = open_select(text_to_cstring(query));
 	for (;;)
 	{
 		uint64		i;

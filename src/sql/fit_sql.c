@@ -1,0 +1,396 @@
+/*
+ * fit_sql.c - skill.fit: a rating system's parameters chosen by maximum
+ * likelihood on the user's own history.
+ *
+ * The rows are read once into column arrays (engine/compact.c); every
+ * evaluation replays them from memory with the candidate parameters and
+ * scores the pre-match win probability of every two-team match by
+ * log-loss.  The search is the core's bounded coordinate descent
+ * (core/optimize.c).  With train_until, only earlier matches are fitted
+ * and the later ones give the held-out score; ratings replay through all.
+ */
+#include "sql/family_args.h"
+#include "families/family.h"
+
+#include <limits.h>
+#include <math.h>
+
+#include "lib/stringinfo.h"
+#include "miscadmin.h"
+#include "portability/instr_time.h"
+#include "utils/builtins.h"
+#include "utils/float.h"
+#include "utils/fmgrprotos.h"
+#include "utils/jsonb.h"
+#include "utils/memutils.h"
+#include "utils/numeric.h"
+
+#include "core/optimize.h"
+#include "core/pairwise.h"
+
+PG_FUNCTION_INFO_V1(fit);
+
+#define FIT_MAX_PARAMS 16
+
+/* Log-loss of one set of predictions. */
+typedef struct LogLoss
+{
+	double		sum;
+	int64		n;
+} LogLoss;
+
+typedef struct FitSettings
+{
+	Jsonb	   *family_options;	/* fixed options of the family (may be NULL) */
+	bool		has_train_until;
+	TimestampTz train_until;
+	bool		has_score_from;
+	TimestampTz score_from;
+	int			experienced;	/* score only players with this many earlier matches */
+	int			max_evaluations;
+} FitSettings;
+
+typedef struct FitContext
+{
+	const ReplayFamily *family;
+	CompactRows *rows;
+	FitSettings settings;
+	int			n_params;
+	int			index[FIT_MAX_PARAMS];	/* option indexes */
+	const char *names[FIT_MAX_PARAMS];
+	MemoryContext eval_cxt;
+	LogLoss		train;
+	LogLoss		held_out;
+	int			evaluations;
+} FitContext;
+
+static double
+log_loss_term(double p, double o)
+{
+	p = Min(Max(p, 1e-15), 1 - 1e-15);
+	return -(o * log(p) + (1 - o) * log(1 - p));
+}
+
+/* Scores each two-team match: the first team's chance against its result. */
+static void
+fit_emit(ReplayState *state, const ReplayResult *r)
+{
+	FitContext *fc = state->emit_arg;
+	const FitSettings *s = &fc->settings;
+	LogLoss    *into;
+	int			i;
+
+	if (r->n_teams != 2 || (s->has_score_from && r->played_at < s->score_from))
+		return;
+	for (i = 0; i < r->n_players; i++)
+		if (r->matches_before[i] < s->experienced)
+			return;
+	into = s->has_train_until && r->played_at >= s->train_until ? &fc->held_out : &fc->train;
+	into->sum += log_loss_term(r->team_prob[0], sk_rank_score(r->team_rank[0], r->team_rank[1]));
+	into->n++;
+}
+
+static double
+mean_loss(const LogLoss *l)
+{
+	return l->n > 0 ? l->sum / l->n : get_float8_nan();
+}
+
+/* One evaluation: a replay from memory with the parameters x. */
+static double
+fit_objective(void *arg, const double *x)
+{
+	FitContext *fc = arg;
+	MemoryContext old = MemoryContextSwitchTo(fc->eval_cxt);
+	ReplayState *state;
+	double		loss;
+
+	CHECK_FOR_INTERRUPTS();
+	state = replay_create(fc->eval_cxt, fc->family);
+	state->caller = "fit";
+	replay_read_options_with(state, fc->settings.family_options, fc->n_params, fc->index, x);
+	memset(&fc->train, 0, sizeof(LogLoss));
+	memset(&fc->held_out, 0, sizeof(LogLoss));
+	state->emit = fit_emit;
+	state->emit_arg = fc;
+	compact_replay(state, fc->rows);
+	MemoryContextSwitchTo(old);
+	MemoryContextReset(fc->eval_cxt);
+	fc->evaluations++;
+	loss = mean_loss(&fc->train);
+	ereport(NOTICE,
+			(errmsg("fit evaluation %d: train log-loss %.6f", fc->evaluations, loss)));
+	return loss;
+}
+
+static double
+jsonb_number(JsonbValue *v, const char *what)
+{
+	if (v->type != jbvNumeric)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must be a number", what)));
+	return DatumGetFloat8(DirectFunctionCall1(numeric_float8, NumericGetDatum(v->val.numeric)));
+}
+
+static TimestampTz
+jsonb_timestamptz(JsonbValue *v, const char *what)
+{
+	if (v->type != jbvString)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must be a timestamp string such as \"2020-01-01 00:00+00\"", what)));
+	return DatumGetTimestampTz(DirectFunctionCall3(timestamptz_in,
+												   CStringGetDatum(pnstrdup(v->val.string.val,
+																			v->val.string.len)),
+												   ObjectIdGetDatum(InvalidOid),
+												   Int32GetDatum(-1)));
+}
+
+/* The value of key in a jsonb object, or NULL. */
+static JsonbValue *
+object_get(Jsonb *object, const char *key)
+{
+	return getKeyJsonValueFromContainer(&object->root, key, strlen(key), NULL);
+}
+
+static void
+check_object(Jsonb *j, const char *what)
+{
+	if (!JB_ROOT_IS_OBJECT(j))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must be a JSON object", what)));
+}
+
+/* options: train_until, score_from, experienced, max_evaluations, options. */
+static void
+read_settings(Jsonb *options, FitSettings *s)
+{
+	static const char *const keys[] = {"train_until", "score_from", "experienced",
+	"max_evaluations", "options"};
+	JsonbIterator *it;
+	JsonbValue	v;
+	JsonbIteratorToken token;
+	JsonbValue *found;
+
+	memset(s, 0, sizeof(*s));
+	s->max_evaluations = 60;
+	if (options == NULL)
+		return;
+	check_object(options, "options of fit");
+	it = JsonbIteratorInit(&options->root);
+	while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
+	{
+		int			k;
+
+		if (token != WJB_KEY)
+			continue;
+		for (k = 0; k < lengthof(keys); k++)
+			if (strlen(keys[k]) == v.val.string.len &&
+				strncmp(keys[k], v.val.string.val, v.val.string.len) == 0)
+				break;
+		if (k == lengthof(keys))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("unknown option \"%.*s\" for fit", (int) v.val.string.len,
+							v.val.string.val),
+					 errhint("Valid options are: train_until, score_from, experienced, max_evaluations, options.")));
+	}
+	if ((found = object_get(options, "train_until")) != NULL)
+	{
+		s->has_train_until = true;
+		s->train_until = jsonb_timestamptz(found, "option \"train_until\" of fit");
+	}
+	if ((found = object_get(options, "score_from")) != NULL)
+	{
+		s->has_score_from = true;
+		s->score_from = jsonb_timestamptz(found, "option \"score_from\" of fit");
+	}
+	if ((found = object_get(options, "experienced")) != NULL)
+	{
+		double		e = jsonb_number(found, "option \"experienced\" of fit");
+
+		if (!(e >= 0 && e <= INT_MAX && e == floor(e)))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"experienced\" of fit must be a whole number of at least 0")));
+		s->experienced = (int) e;
+	}
+	if ((found = object_get(options, "max_evaluations")) != NULL)
+	{
+		double		m = jsonb_number(found, "option \"max_evaluations\" of fit");
+
+		if (!(m >= 1 && m <= 100000 && m == floor(m)))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"max_evaluations\" of fit must be a whole number from 1 to 100000")));
+		s->max_evaluations = (int) m;
+	}
+	if ((found = object_get(options, "options")) != NULL)
+	{
+		if (found->type != jbvBinary)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"options\" of fit must be a JSON object of the system's options")));
+		s->family_options = JsonbValueToJsonb(found);
+		check_object(s->family_options, "option \"options\" of fit");
+	}
+}
+
+/* search: {"name": [low, high], ...} over the family's number options. */
+static void
+read_search(FitContext *fc, Jsonb *search, double *lo, double *hi)
+{
+	const OptionTable *table = &fc->family->options;
+	JsonbIterator *it;
+	JsonbValue	v;
+	JsonbIteratorToken token;
+	double	   *probe = palloc(sizeof(double) * Max(table->count, 1));
+
+	check_object(search, "search");
+	options_read(table, fc->settings.family_options, "fit", probe);
+	it = JsonbIteratorInit(&search->root);
+	while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
+	{
+		char	   *name;
+		int			k = fc->n_params,
+					idx;
+
+		if (token != WJB_KEY)
+			continue;
+		name = pnstrdup(v.val.string.val, v.val.string.len);
+		idx = options_index(table, name);
+		if (idx < 0 || table->specs[idx].kind != OPTION_NUMBER)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("%s has no number option \"%s\" to search", fc->family->name, name),
+					 errhint("Its options are: %s.", options_names(table))));
+		if (k == FIT_MAX_PARAMS)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("fit searches at most %d parameters", FIT_MAX_PARAMS)));
+		token = JsonbIteratorNext(&it, &v, false);
+		if (token != WJB_BEGIN_ARRAY)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("search bounds of \"%s\" must be an array [low, high]", name)));
+		if (JsonbIteratorNext(&it, &v, true) != WJB_ELEM)
+			goto bad_pair;
+		lo[k] = jsonb_number(&v, psprintf("the low bound of \"%s\"", name));
+		if (JsonbIteratorNext(&it, &v, true) != WJB_ELEM)
+			goto bad_pair;
+		hi[k] = jsonb_number(&v, psprintf("the high bound of \"%s\"", name));
+		if (JsonbIteratorNext(&it, &v, true) != WJB_END_ARRAY)
+			goto bad_pair;
+		if (!isfinite(lo[k]) || !isfinite(hi[k]) || lo[k] > hi[k])
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("search bounds of \"%s\" are empty or not finite: [%g, %g]",
+							name, lo[k], hi[k])));
+		/* Both ends must be values the option takes. */
+		probe[idx] = lo[k];
+		options_check(table, "fit search", probe);
+		probe[idx] = hi[k];
+		options_check(table, "fit search", probe);
+		fc->index[k] = idx;
+		fc->names[k] = name;
+		fc->n_params++;
+		continue;
+bad_pair:
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("search bounds of \"%s\" must be an array of two numbers [low, high]", name)));
+	}
+	if (fc->n_params == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("search names no parameter"),
+				 errhint("For example '{\"k\": [8, 64]}' for elo.")));
+}
+
+static void
+append_number(StringInfo buf, double v)
+{
+	if (isfinite(v))
+		appendStringInfoString(buf, float8out_internal(v));
+	else
+		appendStringInfoString(buf, "null");
+}
+
+static void
+append_score(StringInfo buf, const char *key, const LogLoss *l)
+{
+	appendStringInfo(buf, ", \"%s\": {\"n\": " INT64_FORMAT ", \"log_loss\": ", key, l->n);
+	append_number(buf, mean_loss(l));
+	appendStringInfoChar(buf, '}');
+}
+
+static Jsonb *
+fit_result(const FitContext *fc, const double *x, double seconds)
+{
+	StringInfoData buf;
+	int			k;
+
+	initStringInfo(&buf);
+	appendStringInfo(&buf, "{\"system\": \"%s\", \"parameters\": {",
+					 family_prefix(fc->family));
+	for (k = 0; k < fc->n_params; k++)
+	{
+		appendStringInfo(&buf, "%s\"%s\": ", k > 0 ? ", " : "", fc->names[k]);
+		append_number(&buf, x[k]);
+	}
+	appendStringInfoChar(&buf, '}');
+	append_score(&buf, "train", &fc->train);
+	if (fc->settings.has_train_until)
+		append_score(&buf, "held_out", &fc->held_out);
+	appendStringInfo(&buf, ", \"evaluations\": %d, \"seconds\": ", fc->evaluations);
+	append_number(&buf, seconds);
+	appendStringInfoChar(&buf, '}');
+	return DatumGetJsonbP(DirectFunctionCall1(jsonb_in, CStringGetDatum(buf.data)));
+}
+
+/* skill.fit(system text, rows text, search jsonb, options jsonb) -> jsonb */
+Datum
+fit(PG_FUNCTION_ARGS)
+{
+	FitContext	fc;
+	double		lo[FIT_MAX_PARAMS],
+				hi[FIT_MAX_PARAMS],
+				x[FIT_MAX_PARAMS];
+	double	   *values;
+	double		best;
+	int			evaluations,
+				k;
+	sk_minimize_options mo;
+	instr_time	start,
+				elapsed;
+
+	check_not_null_arg(fcinfo, 0, "system");
+	check_not_null_arg(fcinfo, 1, "rows");
+	check_not_null_arg(fcinfo, 2, "search");
+	memset(&fc, 0, sizeof(fc));
+	INSTR_TIME_SET_CURRENT(start);
+	fc.family = family_arg(PG_GETARG_TEXT_PP(0));
+	read_settings(PG_ARGISNULL(3) ? NULL : PG_GETARG_JSONB_P(3), &fc.settings);
+	read_search(&fc, PG_GETARG_JSONB_P(2), lo, hi);
+
+	/* Start from the options in force, moved into the bounds. */
+	values = palloc(sizeof(double) * Max(fc.family->options.count, 1));
+	options_read(&fc.family->options, fc.settings.family_options, "fit", values);
+	for (k = 0; k < fc.n_params; k++)
+		x[k] = values[fc.index[k]];
+
+	fc.rows = compact_read_query(fcinfo, fc.family, PG_GETARG_TEXT_PP(1));
+	fc.eval_cxt = AllocSetContextCreate(CurrentMemoryContext, "skill fit evaluation",
+										ALLOCSET_DEFAULT_SIZES);
+	sk_minimize_default_options(&mo);
+	mo.max_evaluations = fc.settings.max_evaluations;
+	report_core_status(sk_minimize(fc.n_params, x, lo, hi, fit_objective, &fc, &mo,
+								   &best, &evaluations), "fit");
+	/* Once more at the best point, for its train and held-out scores. */
+	fit_objective(&fc, x);
+	INSTR_TIME_SET_CURRENT(elapsed);
+	INSTR_TIME_SUBTRACT(elapsed, start);
+	PG_RETURN_JSONB_P(fit_result(&fc, x, INSTR_TIME_GET_DOUBLE(elapsed)));
+}
