@@ -246,3 +246,24 @@ FROM skill.elo_history($$SELECT m::bigint, t, p::bigint, team, rank::float8 FROM
 WHERE player_id = 1;
 SELECT skill.elo_replay(1, now(), 1, 1, 1, NULL, '{"k_a": 100, "k_b": 0, "k_c": 1}');
 SELECT skill.elo_replay(1, now(), 1, 1, 1, NULL, '{"k_new_games": 0}');
+
+-- One row per match (skill.match_predictions): the first team's chance and
+-- outcome equal the history's rows of that team.
+WITH m AS (SELECT * FROM skill.match_predictions('pl', 'SELECT match_id, played_at, player_id, team, rank FROM drv ORDER BY played_at, match_id')),
+h AS (SELECT DISTINCT ON (match_id) match_id, team, predicted_win, predicted_draw, rank, matches_before
+      FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM drv ORDER BY played_at, match_id')
+      ORDER BY match_id, team),
+best AS (SELECT match_id, min(rank) AS best_rank, count(*) FILTER (WHERE rank = min_rank) AS at_best
+         FROM (SELECT match_id, team, rank, min(rank) OVER (PARTITION BY match_id) AS min_rank
+               FROM (SELECT DISTINCT match_id, team, rank FROM drv) d) x GROUP BY match_id)
+SELECT count(*) AS matches,
+       count(*) FILTER (WHERE m.team <> h.team OR m.predicted_win <> h.predicted_win
+                        OR m.predicted_draw IS DISTINCT FROM h.predicted_draw) AS prediction_differs,
+       count(*) FILTER (WHERE m.outcome <> CASE WHEN h.rank > b.best_rank THEN 0
+                                                WHEN b.at_best > 1 THEN 0.5 ELSE 1 END) AS outcome_differs,
+       count(*) FILTER (WHERE m.teams = 3) AS three_team_matches
+FROM m JOIN h USING (match_id) JOIN best b USING (match_id);
+SELECT min_matches_before, count(*) AS matches
+FROM skill.match_predictions('elo', 'SELECT match_id, played_at, player_id, team, rank FROM drv ORDER BY played_at, match_id')
+WHERE match_id <= 3 GROUP BY 1 ORDER BY 1;
+SELECT * FROM skill.match_predictions('nope', 'SELECT 1');

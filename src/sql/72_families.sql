@@ -23,3 +23,11 @@ AS 'MODULE_PATHNAME', 'fit'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.fit(text, text, jsonb, jsonb) IS
   'Fits a rating system''s parameters (search: {"name": [low, high]}) by the log-loss of its pre-match win probabilities over the rows query''s two-team matches; options train_until, score_from, experienced, max_evaluations and options (fixed system options); returns the parameters, train and held-out scores, evaluations and seconds';
+
+CREATE FUNCTION skill.match_predictions(system text, rows text, options jsonb DEFAULT NULL)
+RETURNS TABLE (match_id bigint, played_at timestamptz, teams int, team int, predicted_win float8,
+               predicted_draw float8, outcome float8, min_matches_before int)
+AS 'MODULE_PATHNAME', 'match_predictions'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+COMMENT ON FUNCTION skill.match_predictions(text, text, jsonb) IS
+  'Replays the rows query with the named system and returns one row per match: the first team''s (lowest team number) chance of winning and the chance of a draw before the match, its outcome (1 won, 0.5 shared the best rank, 0 lost) and the fewest earlier matches of any player, ready for scoring';

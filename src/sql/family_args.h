@@ -11,6 +11,10 @@
 /* The family whose SQL prefix is name ("pl", "elo", ...), or an error. */
 extern const ReplayFamily *family_arg(text *name);
 
+/* The family's rating type of the extension's own schema (unset for Elo). */
+extern void family_rating_type(FunctionCallInfo fcinfo, const ReplayFamily *family,
+							   CompositeType *type);
+
 /* Reads the rows query once into column arrays (in CurrentMemoryContext). */
 extern CompactRows *compact_read_query(FunctionCallInfo fcinfo, const ReplayFamily *family,
 									   text *query);

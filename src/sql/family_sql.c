@@ -9,6 +9,8 @@
 #include "sql/replay_values.h"
 #include "sql/rows_query.h"
 
+#include <math.h>
+
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
@@ -19,6 +21,7 @@
 
 PG_FUNCTION_INFO_V1(replay_by_name);
 PG_FUNCTION_INFO_V1(replay_options);
+PG_FUNCTION_INFO_V1(match_predictions);
 
 /* The family named by a SQL prefix ("pl", "elo", ...), or an error. */
 const ReplayFamily *
@@ -65,16 +68,23 @@ append_row(void *arg, const RowValues *row)
 				   row->team, row->rank, row->prior);
 }
 
+void
+family_rating_type(FunctionCallInfo fcinfo, const ReplayFamily *family, CompositeType *type)
+{
+	memset(type, 0, sizeof(*type));
+	if (family->kind != VALUE_ELO)
+		composite_init(type, extension_type(fcinfo, family->kind == VALUE_RATING
+											? "rating" : "glicko"),
+					   CurrentMemoryContext);
+}
+
 CompactRows *
 compact_read_query(FunctionCallInfo fcinfo, const ReplayFamily *family, text *query)
 {
-	CompositeType prior_type = {0};
+	CompositeType prior_type;
 	CompactRows *rows;
 
-	if (family->kind != VALUE_ELO)
-		composite_init(&prior_type, extension_type(fcinfo, family->kind == VALUE_RATING
-												   ? "rating" : "glicko"),
-					   CurrentMemoryContext);
+	family_rating_type(fcinfo, family, &prior_type);
 	rows = compact_create(CurrentMemoryContext, family->n_fields);
 	rows_query_run(family, query, &prior_type, append_row, rows);
 	return rows;
@@ -183,5 +193,72 @@ replay_options(PG_FUNCTION_ARGS)
 		for (i = 0; i < n; i++)
 			put_family_options(rsinfo, all[i]);
 	}
+	return (Datum) 0;
+}
+
+/*
+ * The first team's result against the rest: 1 if it alone ranks best, 0.5
+ * if it shares the best rank, else 0 (for two teams: 1 / 0.5 / 0).
+ */
+static double
+first_team_outcome(const ReplayResult *r)
+{
+	bool		shared = false;
+	int			t;
+
+	for (t = 1; t < r->n_teams; t++)
+	{
+		if (r->team_rank[t] < r->team_rank[0])
+			return 0.0;
+		if (r->team_rank[t] == r->team_rank[0])
+			shared = true;
+	}
+	return shared ? 0.5 : 1.0;
+}
+
+/* One row per match, for the first team (the lowest team number). */
+static void
+emit_match(ReplayState *state, const ReplayResult *r)
+{
+	ReturnSetInfo *rsinfo = state->emit_arg;
+	Datum		values[8];
+	bool		nulls[8] = {false};
+	int32		least = PG_INT32_MAX;
+	int			i;
+
+	for (i = 0; i < r->n_players; i++)
+		least = Min(least, r->matches_before[i]);
+	values[0] = Int64GetDatum(r->match_id);
+	values[1] = TimestampTzGetDatum(r->played_at);
+	values[2] = Int32GetDatum(r->n_teams);
+	values[3] = Int32GetDatum(r->team_label[0]);
+	values[4] = Float8GetDatum(r->team_prob[0]);
+	values[5] = Float8GetDatum(r->draw_prob);
+	nulls[5] = isnan(r->draw_prob);
+	values[6] = Float8GetDatum(first_team_outcome(r));
+	values[7] = Int32GetDatum(least);
+	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+}
+
+/* skill.match_predictions(system text, rows text, options jsonb) */
+Datum
+match_predictions(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	const ReplayFamily *family;
+	CompositeType prior_type;
+	ReplayState *state;
+
+	check_not_null_arg(fcinfo, 0, "system");
+	check_not_null_arg(fcinfo, 1, "rows");
+	family = family_arg(PG_GETARG_TEXT_PP(0));
+	InitMaterializedSRF(fcinfo, 0);
+	family_rating_type(fcinfo, family, &prior_type);
+	state = replay_create(rsinfo->econtext->ecxt_per_query_memory, family);
+	state->caller = "match_predictions";
+	replay_read_options(state, PG_ARGISNULL(2) ? NULL : PG_GETARG_JSONB_P(2));
+	state->emit = emit_match;
+	state->emit_arg = rsinfo;
+	rows_query_replay(state, PG_GETARG_TEXT_PP(1), &prior_type);
 	return (Datum) 0;
 }

@@ -61,15 +61,6 @@ emit_rows(ReplayState *state, const ReplayResult *r)
 		}
 }
 
-static void
-add_row(void *arg, const RowValues *row)
-{
-	ReplayState *state = arg;
-
-	replay_add_row(state, row->match_id, row->played_at, row->player_id, row->team,
-				   row->rank, row->prior, state->family->uses_period, row->period);
-}
-
 static Datum
 history(FunctionCallInfo fcinfo, const ReplayFamily *family)
 {
@@ -96,8 +87,7 @@ history(FunctionCallInfo fcinfo, const ReplayFamily *family)
 	state->emit = emit_rows;
 	state->emit_arg = &sink;
 
-	rows_query_run(family, PG_GETARG_TEXT_PP(0), &sink.rating, add_row, state);
-	replay_finish(state);
+	rows_query_replay(state, PG_GETARG_TEXT_PP(0), &sink.rating);
 	return (Datum) 0;
 }
 

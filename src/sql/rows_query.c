@@ -195,3 +195,19 @@ rows_query_run(const ReplayFamily *family, text *query, CompositeType *prior_typ
 	SPI_finish();
 	MemoryContextDelete(batch_cxt);
 }
+
+static void
+add_row(void *arg, const RowValues *row)
+{
+	ReplayState *state = arg;
+
+	replay_add_row(state, row->match_id, row->played_at, row->player_id, row->team,
+				   row->rank, row->prior, state->family->uses_period, row->period);
+}
+
+void
+rows_query_replay(ReplayState *state, text *query, CompositeType *prior_type)
+{
+	rows_query_run(state->family, query, prior_type, add_row, state);
+	replay_finish(state);
+}

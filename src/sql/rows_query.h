@@ -34,4 +34,7 @@ typedef void (*RowsQueryCallback) (void *arg, const RowValues *row);
 extern void rows_query_run(const ReplayFamily *family, text *query,
 						   CompositeType *prior_type, RowsQueryCallback fn, void *arg);
 
+/* Feeds every row of query to state, in order, and finishes it. */
+extern void rows_query_replay(ReplayState *state, text *query, CompositeType *prior_type);
+
 #endif
