@@ -8,6 +8,7 @@
 
 #include "lib/stringinfo.h"
 #include "utils/fmgrprotos.h"
+#include "utils/timestamp.h"
 #include "utils/numeric.h"
 
 int
@@ -110,43 +111,103 @@ check_bounds(const OptionSpec *spec, const char *caller, double v)
 		bound_error(spec, caller, "be at most", spec->high);
 }
 
+/*
+ * An array of timestamp strings, ascending.  Strings without a UTC offset
+ * are read in the session's TimeZone, so give the offset ("...+00").
+ */
+static TimestampTz *
+option_times(const OptionSpec *spec, JsonbValue *array, const char *caller, double *count)
+{
+	JsonbIterator *it;
+	JsonbValue	v;
+	TimestampTz *times = NULL;
+	int			n = 0,
+				max = 0;
+
+	if (array->type != jbvBinary || !JsonContainerIsArray(array->val.binary.data))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("option \"%s\" of %s must be an array of timestamps", spec->name, caller),
+				 errhint("For example [\"2026-01-01 00:00+00\", \"2026-04-01 00:00+00\"].")));
+	it = JsonbIteratorInit(array->val.binary.data);
+	(void) JsonbIteratorNext(&it, &v, true);	/* the array */
+	while (JsonbIteratorNext(&it, &v, true) == WJB_ELEM)
+	{
+		if (v.type != jbvString)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"%s\" of %s must be an array of timestamps", spec->name, caller),
+					 errhint("For example [\"2026-01-01 00:00+00\", \"2026-04-01 00:00+00\"].")));
+		if (n == max)
+		{
+			max = Max(8, max * 2);
+			times = times ? repalloc(times, sizeof(TimestampTz) * max)
+				: palloc(sizeof(TimestampTz) * max);
+		}
+		times[n] = DatumGetTimestampTz(DirectFunctionCall3(timestamptz_in,
+														   CStringGetDatum(pnstrdup(v.val.string.val, v.val.string.len)),
+														   ObjectIdGetDatum(InvalidOid),
+														   Int32GetDatum(-1)));
+		if (n > 0 && times[n] <= times[n - 1])
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"%s\" of %s must be in ascending order", spec->name, caller)));
+		n++;
+	}
+	*count = n;
+	return times;
+}
+
+/* The keys of the options object, each a declared option. */
+static void
+read_object(const OptionTable *table, Jsonb *options, const char *caller, double *values,
+			TimestampTz **lists)
+{
+	JsonbIterator *it = JsonbIteratorInit(&options->root);
+	JsonbValue	v;
+
+	(void) JsonbIteratorNext(&it, &v, true);	/* the object */
+	while (JsonbIteratorNext(&it, &v, true) == WJB_KEY)
+	{
+		char	   *key = pnstrdup(v.val.string.val, v.val.string.len);
+		const OptionSpec *spec = find_option(table, key);
+		int			i;
+
+		if (spec == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("unknown option \"%s\" for %s", key, caller),
+					 errhint("Valid options are: %s.", options_names(table))));
+		i = spec - table->specs;
+		(void) JsonbIteratorNext(&it, &v, true);	/* its value */
+		if (spec->kind == OPTION_TIMES)
+			lists[i] = option_times(spec, &v, caller, &values[i]);
+		else
+			values[i] = option_value(spec, &v, caller);
+	}
+}
+
 void
-options_read(const OptionTable *table, Jsonb *options, const char *caller, double *values)
+options_read(const OptionTable *table, Jsonb *options, const char *caller, double *values,
+			 TimestampTz **lists)
 {
 	int			i;
 
 	for (i = 0; i < table->count; i++)
+	{
 		values[i] = table->specs[i].default_value;
+		if (table->specs[i].kind == OPTION_TIMES)
+			lists[i] = NULL;
+	}
 
 	if (options != NULL)
 	{
-		JsonbIterator *it;
-		JsonbValue	v;
-		JsonbIteratorToken token;
-		const OptionSpec *spec = NULL;
-
 		if (!JB_ROOT_IS_OBJECT(options))
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("options of %s must be a JSON object", caller),
 					 errhint("For example '{\"beta\": 5, \"tau\": 0}'.")));
-		it = JsonbIteratorInit(&options->root);
-		while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
-		{
-			if (token == WJB_KEY)
-			{
-				char	   *key = pnstrdup(v.val.string.val, v.val.string.len);
-
-				spec = find_option(table, key);
-				if (spec == NULL)
-					ereport(ERROR,
-							(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-							 errmsg("unknown option \"%s\" for %s", key, caller),
-							 errhint("Valid options are: %s.", options_names(table))));
-			}
-			else if (token == WJB_VALUE)
-				values[spec - table->specs] = option_value(spec, &v, caller);
-		}
+		read_object(table, options, caller, values, lists);
 	}
 	options_check(table, caller, values);
 }

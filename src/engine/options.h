@@ -12,13 +12,16 @@
 
 #include "postgres.h"
 
+#include "datatype/timestamp.h"
 #include "utils/jsonb.h"
 
 typedef enum OptionKind
 {
 	OPTION_NUMBER,				/* a finite float8 */
 	OPTION_COUNT,				/* a whole number of at least 1 */
-	OPTION_BOOL					/* true or false, kept as 1 or 0 */
+	OPTION_BOOL,				/* true or false, kept as 1 or 0 */
+	OPTION_TIMES				/* an array of ascending timestamps: the value is
+								 * their count, the list is in lists[i] */
 } OptionKind;
 
 /* How a number is bounded: at the low end, then at the high end. */
@@ -50,6 +53,10 @@ typedef struct OptionSpec
 	{name, OPTION_NUMBER, def, BOUND_INCLUSIVE, 0, BOUND_NONE, 0, help}
 #define OPTION_FLAG(name, def, help) \
 	{name, OPTION_BOOL, def, BOUND_NONE, 0, BOUND_NONE, 0, help}
+#define OPTION_SHARE(name, def, help) \
+	{name, OPTION_NUMBER, def, BOUND_INCLUSIVE, 0, BOUND_INCLUSIVE, 1, help}
+#define OPTION_TIMESTAMPS(name, help) \
+	{name, OPTION_TIMES, 0, BOUND_NONE, 0, BOUND_NONE, 0, help}
 
 /* A family's table: specs[0 .. count-1]. */
 typedef struct OptionTable
@@ -61,10 +68,11 @@ typedef struct OptionTable
 /*
  * Fills values[i] with each option's default, then with the value given in
  * options (NULL: none), and checks every bound.  caller names the SQL
- * function in messages.
+ * function in messages.  lists[i] receives the timestamps of an
+ * OPTION_TIMES option (palloc'd; NULL when not given).
  */
 extern void options_read(const OptionTable *table, Jsonb *options, const char *caller,
-						 double *values);
+						 double *values, TimestampTz **lists);
 
 /* Checks every value against its option's bounds (options_read does). */
 extern void options_check(const OptionTable *table, const char *caller, const double *values);

@@ -70,6 +70,9 @@ replay_create(MemoryContext mcxt, const ReplayFamily *family)
 	batch_init(mcxt, &state->collecting);
 	batch_init(mcxt, &state->waiting);
 	state->opt = MemoryContextAllocZero(mcxt, sizeof(double) * Max(family->options.count, 1));
+	state->opt_lists = MemoryContextAllocZero(mcxt, sizeof(TimestampTz *) *
+											  Max(family->options.count, 1));
+	state->life.spread_field = -1;
 	if (family->data_size > 0)
 		state->family_data = MemoryContextAllocZero(mcxt, family->data_size);
 	return state;
@@ -89,12 +92,13 @@ replay_read_options_with(ReplayState *state, Jsonb *options, int n, const int *i
 	int			k;
 
 	state->options_read = true;
-	options_read(&state->family->options, options, state->caller, state->opt);
+	options_read(&state->family->options, options, state->caller, state->opt, state->opt_lists);
 	for (k = 0; k < n; k++)
 		state->opt[index[k]] = values[k];
 	if (n > 0)
 		options_check(&state->family->options, state->caller, state->opt);
 	state->family->configure(state);
+	lifecycle_configure(state);
 }
 
 /* Grows the per-match scratch arrays to hold a match of this size. */
@@ -196,6 +200,7 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 			p->matches = 0;
 			p->in_match = false;
 			p->last_period = state->periods_ended;
+			p->last_played = batch->played_at;
 			if (state->family->new_player)
 				state->family->new_player(state, p);
 		}
@@ -205,6 +210,8 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 					 errmsg("player " INT64_FORMAT " appears twice in match " INT64_FORMAT,
 							row->player_id, batch->match_id)));
 		p->in_match = true;
+		if (found && state->life.idle_per_day > 0)
+			lifecycle_idle(state, p, batch->played_at);
 		if (state->family->finish_player)
 			state->family->finish_player(state, p);
 		row->player = p;
@@ -286,6 +293,7 @@ process_match(ReplayState *state, ReplayBatch *batch)
 	{
 		match->player[i]->matches++;
 		match->player[i]->in_match = false;
+		match->player[i]->last_played = match->played_at;
 	}
 
 	if (state->emit)
@@ -412,6 +420,14 @@ start_match(ReplayState *state, int64 match_id, TimestampTz played_at,
 		rate_waiting(state);
 		state->collecting = state->waiting;
 		state->waiting = done;
+	}
+	if (lifecycle_season_due(state, played_at))
+	{
+		/* The season's last match and rating period close before the reset. */
+		rate_waiting(state);
+		if (state->in_period)
+			close_period(state);
+		lifecycle_new_season(state, played_at);
 	}
 	if (has_period)
 		enter_period(state, match_id, period);

@@ -33,7 +33,8 @@ typedef struct ReplayPlayer
 	bool		in_match;		/* in the match being rated (duplicate check) */
 	int32		matches;		/* matches rated so far */
 	double		r[REPLAY_MAX_FIELDS];	/* current rating */
-	int64		last_period;	/* Glicko-2: periods_ended it is current to */
+	int64		last_period;	/* Glicko: periods_ended it is current to */
+	TimestampTz last_played;	/* its last match (idle growth) */
 } ReplayPlayer;
 
 /* A row of the match being collected; players are looked up at its end. */
@@ -129,12 +130,36 @@ typedef struct ReplayFamily
 	void		(*finish_player) (ReplayState *state, ReplayPlayer *player);
 } ReplayFamily;
 
+/*
+ * The player's life around the matches (lifecycle.c): growth of the spread
+ * (sigma or RD) with idle time, and soft resets at season starts.  Families
+ * set the spread's field, cap and growth in configure; the season options
+ * (season_starts, season_keep) are read by name from any family's table.
+ */
+/* The season options every family declares (last in its table). */
+#define SEASON_OPTIONS \
+	OPTION_TIMESTAMPS("season_starts", "season starts: every known player is soft-reset toward the prior before the first match at or after each"), \
+	OPTION_SHARE("season_keep", 0.5, "share of the distance from the prior a season reset keeps")
+
+typedef struct ReplayLifecycle
+{
+	int			spread_field;	/* rating field of the spread; -1: none */
+	double		spread_cap;		/* idle growth stops here */
+	double		idle_per_day;	/* spread growth per idle day; 0: off */
+	double		season_keep;	/* share of the distance to the prior kept */
+	const TimestampTz *season_starts;
+	int			n_seasons;
+	int			next_season;	/* the first start not yet applied */
+} ReplayLifecycle;
+
 struct ReplayState
 {
 	MemoryContext mcxt;
 	const ReplayFamily *family;
 	const char *caller;			/* SQL name for messages (aggregate or history) */
 	double	   *opt;			/* option values, in the family's table order */
+	TimestampTz **opt_lists;	/* the lists of OPTION_TIMES options */
+	ReplayLifecycle life;
 	double		prior[REPLAY_MAX_FIELDS];	/* rating of a player first seen */
 	void	   *family_data;	/* family->data_size bytes */
 	bool		options_read;
@@ -191,6 +216,12 @@ extern void replay_finish(ReplayState *state);
 extern ReplayPlayer *replay_lookup(ReplayState *state, int64 player_id);
 extern ReplayPlayer **replay_players_by_id(ReplayState *state, uint32 *count);
 extern void *replay_scratch(ReplayState *state, size_t bytes);
+
+/* Lifecycle steps (lifecycle.c). */
+extern void lifecycle_configure(ReplayState *state);
+extern bool lifecycle_season_due(const ReplayState *state, TimestampTz played_at);
+extern void lifecycle_new_season(ReplayState *state, TimestampTz played_at);
+extern void lifecycle_idle(ReplayState *state, ReplayPlayer *player, TimestampTz played_at);
 
 /* Results for the emit callback (results.c). */
 extern void results_match_rated(ReplayState *state, const ReplayMatch *match);

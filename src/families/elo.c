@@ -31,6 +31,7 @@ static const OptionSpec elo_options[] = {
 	"matches a player counts as new for k_new"},
 	OPTION_NONNEGATIVE("k_top", 0, "K of a player whose rating has ever reached k_top_rating (0: off)"),
 	OPTION_ANY("k_top_rating", 2400, "rating from which k_top applies"),
+	SEASON_OPTIONS,
 };
 
 static void

@@ -14,7 +14,7 @@
 
 enum
 {
-	G1_RATING, G1_RD, G1_C, G1_RD_MAX
+	G1_RATING, G1_RD, G1_C, G1_RD_MAX, G1_RD_PER_DAY
 };
 
 /* c = 34.6: Glickman's example, RD 50 back to 350 after 100 idle periods. */
@@ -23,6 +23,8 @@ static const OptionSpec g1_options[] = {
 	OPTION_POSITIVE("rd", 350, "a new player's rating deviation"),
 	OPTION_NONNEGATIVE("c", 34.6, "RD growth per rating period: RD' = sqrt(RD^2 + c^2 t)"),
 	OPTION_POSITIVE("rd_max", 350, "the RD never grows past this"),
+	OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to rd_max (0: off)"),
+	SEASON_OPTIONS,
 };
 
 static void
@@ -30,6 +32,9 @@ g1_configure(ReplayState *state)
 {
 	state->prior[0] = state->opt[G1_RATING];
 	state->prior[1] = state->opt[G1_RD];
+	state->life.spread_field = 1;
+	state->life.spread_cap = state->opt[G1_RD_MAX];
+	state->life.idle_per_day = state->opt[G1_RD_PER_DAY];
 }
 
 /*

@@ -10,7 +10,7 @@
 
 enum
 {
-	G2_RATING, G2_RD, G2_VOL, G2_TAU, G2_EPSILON
+	G2_RATING, G2_RD, G2_VOL, G2_TAU, G2_EPSILON, G2_RD_PER_DAY
 };
 
 static const OptionSpec g2_options[] = {
@@ -19,6 +19,8 @@ static const OptionSpec g2_options[] = {
 	OPTION_POSITIVE("vol", 0.06, "a new player's volatility"),
 	OPTION_POSITIVE("tau", 0.5, "constrains the change in volatility over time"),
 	OPTION_POSITIVE("epsilon", 0.000001, "convergence tolerance of the volatility iteration"),
+	OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to the rd option (0: off)"),
+	SEASON_OPTIONS,
 };
 
 static void
@@ -27,6 +29,9 @@ g2_configure(ReplayState *state)
 	state->prior[0] = state->opt[G2_RATING];
 	state->prior[1] = state->opt[G2_RD];
 	state->prior[2] = state->opt[G2_VOL];
+	state->life.spread_field = 1;
+	state->life.spread_cap = state->opt[G2_RD];
+	state->life.idle_per_day = state->opt[G2_RD_PER_DAY];
 }
 
 static void

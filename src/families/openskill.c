@@ -10,7 +10,7 @@
 enum
 {
 	OS_MU, OS_SIGMA, OS_BETA, OS_KAPPA, OS_TAU, OS_EPSILON, OS_WINDOW_SIZE,
-	OS_LIMIT_SIGMA, OS_BALANCE
+	OS_LIMIT_SIGMA, OS_BALANCE, OS_SIGMA_PER_DAY
 };
 
 /* openskill.py's defaults (core: sk_os_default_params). */
@@ -25,6 +25,8 @@ static const OptionSpec os_options[] = {
 	"teams each team is compared with in the partial-pairing models"},
 	OPTION_FLAG("limit_sigma", 0, "never let a match raise sigma"),
 	OPTION_FLAG("balance", 0, "scale mu differences for lopsided matches"),
+	OPTION_NONNEGATIVE("sigma_per_day", 0, "sigma growth per idle day before a match, up to the sigma option (0: off)"),
+	SEASON_OPTIONS,
 };
 
 typedef struct OpenSkillData
@@ -48,6 +50,9 @@ os_configure(ReplayState *state, sk_os_model model)
 	p->balance = (int) o[OS_BALANCE];
 	state->prior[0] = o[OS_MU];
 	state->prior[1] = o[OS_SIGMA];
+	state->life.spread_field = 1;
+	state->life.spread_cap = o[OS_SIGMA];
+	state->life.idle_per_day = o[OS_SIGMA_PER_DAY];
 }
 
 static void pl_configure(ReplayState *state) { os_configure(state, SK_OS_PLACKETT_LUCE); }

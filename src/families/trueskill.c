@@ -10,7 +10,7 @@
 
 enum
 {
-	TS_MU, TS_SIGMA, TS_BETA, TS_TAU, TS_DRAW_PROBABILITY, TS_MIN_DELTA
+	TS_MU, TS_SIGMA, TS_BETA, TS_TAU, TS_DRAW_PROBABILITY, TS_MIN_DELTA, TS_SIGMA_PER_DAY
 };
 
 /* trueskill 0.4.5's defaults (core: sk_ts_default_params). */
@@ -22,6 +22,8 @@ static const OptionSpec ts_options[] = {
 	{"draw_probability", OPTION_NUMBER, 0.10, BOUND_INCLUSIVE, 0, BOUND_EXCLUSIVE, 1,
 	"chance of a draw between equal teams"},
 	OPTION_POSITIVE("min_delta", 1e-4, "convergence threshold of the message passing"),
+	OPTION_NONNEGATIVE("sigma_per_day", 0, "sigma growth per idle day before a match, up to the sigma option (0: off)"),
+	SEASON_OPTIONS,
 };
 
 typedef struct TrueSkillData
@@ -42,6 +44,9 @@ ts_configure(ReplayState *state)
 	p->tau = o[TS_TAU];
 	p->draw_probability = o[TS_DRAW_PROBABILITY];
 	p->min_delta = o[TS_MIN_DELTA];
+	state->life.spread_field = 1;
+	state->life.spread_cap = o[TS_SIGMA];
+	state->life.idle_per_day = o[TS_SIGMA_PER_DAY];
 }
 
 /* The whole match to the factor graph, rated in place (no weights). */

@@ -165,9 +165,11 @@ put_family_options(ReturnSetInfo *rsinfo, const ReplayFamily *family)
 		values[0] = CStringGetTextDatum(family_prefix(family));
 		values[1] = CStringGetTextDatum(spec->name);
 		values[2] = CStringGetTextDatum(spec->kind == OPTION_BOOL ? "boolean" :
-										spec->kind == OPTION_COUNT ? "integer" : "float8");
+										spec->kind == OPTION_COUNT ? "integer" :
+										spec->kind == OPTION_TIMES ? "timestamptz[]" : "float8");
 		values[3] = CStringGetTextDatum(spec->kind == OPTION_BOOL
 										? (spec->default_value != 0 ? "true" : "false")
+										: spec->kind == OPTION_TIMES ? "[]"
 										: float8out_internal(spec->default_value));
 		values[4] = CStringGetTextDatum(option_rule(spec));
 		values[5] = CStringGetTextDatum(spec->help);

@@ -249,7 +249,8 @@ read_search(FitContext *fc, Jsonb *search, double *lo, double *hi)
 	double	   *probe = palloc(sizeof(double) * Max(table->count, 1));
 
 	check_object(search, "search");
-	options_read(table, fc->settings.family_options, "fit", probe);
+	options_read(table, fc->settings.family_options, "fit", probe,
+				 palloc0(sizeof(TimestampTz *) * Max(table->count, 1)));
 	it = JsonbIteratorInit(&search->root);
 	while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
 	{
@@ -377,7 +378,8 @@ fit(PG_FUNCTION_ARGS)
 
 	/* Start from the options in force, moved into the bounds. */
 	values = palloc(sizeof(double) * Max(fc.family->options.count, 1));
-	options_read(&fc.family->options, fc.settings.family_options, "fit", values);
+	options_read(&fc.family->options, fc.settings.family_options, "fit", values,
+				 palloc0(sizeof(TimestampTz *) * Max(fc.family->options.count, 1)));
 	for (k = 0; k < fc.n_params; k++)
 		x[k] = values[fc.index[k]];
 
