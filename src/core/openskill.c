@@ -982,16 +982,34 @@ sk_os_predict_win(const sk_os_params *p, int n_teams, const int *team_start,
 	return SK_OK;
 }
 
+double
+sk_os_draw_margin(double beta, int players)
+{
+	double		n = (double) players;
+
+	return sqrt(n) * beta * sk_norm_ppf((1.0 + 1.0 / n) / 2.0);
+}
+
 sk_status
 sk_os_predict_draw(const sk_os_params *p, int n_teams, const int *team_start,
 				   const double *mu, const double *sigma, double *prob_out,
 				   void *work)
 {
+	/* Draw chance 1/players, turned into a performance margin. */
+	return sk_os_predict_draw_margin(p, n_teams, team_start, mu, sigma,
+									 n_teams >= 2 && team_start != NULL && p != NULL
+									 ? sk_os_draw_margin(p->beta, team_start[n_teams]) : 0.0,
+									 prob_out, work);
+}
+
+sk_status
+sk_os_predict_draw_margin(const sk_os_params *p, int n_teams, const int *team_start,
+						  const double *mu, const double *sigma, double margin,
+						  double *prob_out, void *work)
+{
 	double	   *tmu,
 			   *tss;
-	double		players,
-				margin,
-				sum = 0.0;
+	double		sum = 0.0;
 	sk_status	st;
 	int			i,
 				j;
@@ -1001,9 +1019,6 @@ sk_os_predict_draw(const sk_os_params *p, int n_teams, const int *team_start,
 	if (st != SK_OK)
 		return st;
 
-	/* Draw chance 1/players, turned into a performance margin. */
-	players = (double) team_start[n_teams];
-	margin = sqrt(players) * p->beta * sk_norm_ppf((1.0 + 1.0 / players) / 2.0);
 	for (i = 0; i < n_teams; i++)
 		for (j = i + 1; j < n_teams; j++)
 		{

@@ -130,6 +130,16 @@ sk_status	sk_os_predict_draw(const sk_os_params *p, int n_teams,
 							   const int *team_start, const double *mu,
 							   const double *sigma, double *prob_out,
 							   void *work);
+/*
+ * The same with the draw margin given: sqrt(n) beta Phi^-1((1 + 1/n) / 2)
+ * for n players (sk_os_draw_margin), which a caller rating many matches of
+ * one size computes once.
+ */
+double		sk_os_draw_margin(double beta, int players);
+sk_status	sk_os_predict_draw_margin(const sk_os_params *p, int n_teams,
+									  const int *team_start, const double *mu,
+									  const double *sigma, double margin,
+									  double *prob_out, void *work);
 sk_status	sk_os_predict_rank(const sk_os_params *p, int n_teams,
 							   const int *team_start, const double *mu,
 							   const double *sigma, int *rank_out,

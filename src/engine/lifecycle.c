@@ -24,15 +24,6 @@ lifecycle_configure(ReplayState *state)
 	state->life.next_season = 0;
 }
 
-bool
-lifecycle_season_due(const ReplayState *state, TimestampTz played_at)
-{
-	const ReplayLifecycle *life = &state->life;
-
-	return life->next_season < life->n_seasons &&
-		played_at >= life->season_starts[life->next_season];
-}
-
 /* One soft reset of every known player toward the family's prior. */
 static void
 reset_all(ReplayState *state)

@@ -219,9 +219,18 @@ extern void *replay_scratch(ReplayState *state, size_t bytes);
 
 /* Lifecycle steps (lifecycle.c). */
 extern void lifecycle_configure(ReplayState *state);
-extern bool lifecycle_season_due(const ReplayState *state, TimestampTz played_at);
 extern void lifecycle_new_season(ReplayState *state, TimestampTz played_at);
 extern void lifecycle_idle(ReplayState *state, ReplayPlayer *player, TimestampTz played_at);
+
+/* Whether a season starts at or before played_at (inline: every match asks). */
+static inline bool
+lifecycle_season_due(const ReplayState *state, TimestampTz played_at)
+{
+	const ReplayLifecycle *life = &state->life;
+
+	return life->next_season < life->n_seasons &&
+		played_at >= life->season_starts[life->next_season];
+}
 
 /* Results for the emit callback (results.c). */
 extern void results_match_rated(ReplayState *state, const ReplayMatch *match);

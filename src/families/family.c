@@ -39,38 +39,6 @@ family_by_prefix(const char *name)
 }
 
 void
-family_gather(const ReplayMatch *match, int f, double *out)
-{
-	int			i;
-
-	for (i = 0; i < match->n_players; i++)
-		out[i] = match->player[i]->r[f];
-}
-
-void
-family_scatter(ReplayMatch *match, int f, const double *in)
-{
-	int			i;
-
-	for (i = 0; i < match->n_players; i++)
-		match->player[i]->r[f] = in[i];
-}
-
-void
-family_gather_gaussian(ReplayState *state, const ReplayMatch *match)
-{
-	family_gather(match, 0, state->mu);
-	family_gather(match, 1, state->sigma);
-}
-
-void
-family_scatter_gaussian(ReplayState *state, ReplayMatch *match)
-{
-	family_scatter(match, 0, state->mu);
-	family_scatter(match, 1, state->sigma);
-}
-
-void
 family_check_status(ReplayState *state, const ReplayMatch *match, sk_status status)
 {
 	if (status == SK_OK)

@@ -22,14 +22,42 @@ extern char *family_prefix(const ReplayFamily *family);
 /* Every family, in families.def order; *count is set. */
 extern const ReplayFamily *const *family_list(int *count);
 
-/* Copies rating field f of the match's players into out (player order). */
-extern void family_gather(const ReplayMatch *match, int f, double *out);
-/* And back. */
-extern void family_scatter(ReplayMatch *match, int f, const double *in);
+/*
+ * Copies rating field f of the match's players into out (player order),
+ * and back.  Inline: they run for every match of a replay.
+ */
+static inline void
+family_gather(const ReplayMatch *match, int f, double *out)
+{
+	int			i;
+
+	for (i = 0; i < match->n_players; i++)
+		out[i] = match->player[i]->r[f];
+}
+
+static inline void
+family_scatter(ReplayMatch *match, int f, const double *in)
+{
+	int			i;
+
+	for (i = 0; i < match->n_players; i++)
+		match->player[i]->r[f] = in[i];
+}
 
 /* Both fields of the Gaussian families into state->mu, state->sigma, and back. */
-extern void family_gather_gaussian(ReplayState *state, const ReplayMatch *match);
-extern void family_scatter_gaussian(ReplayState *state, ReplayMatch *match);
+static inline void
+family_gather_gaussian(ReplayState *state, const ReplayMatch *match)
+{
+	family_gather(match, 0, state->mu);
+	family_gather(match, 1, state->sigma);
+}
+
+static inline void
+family_scatter_gaussian(ReplayState *state, ReplayMatch *match)
+{
+	family_scatter(match, 0, state->mu);
+	family_scatter(match, 1, state->sigma);
+}
 
 /* Raises a core's bad status as an error naming the match. */
 extern void family_check_status(ReplayState *state, const ReplayMatch *match,

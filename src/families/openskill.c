@@ -32,6 +32,8 @@ static const OptionSpec os_options[] = {
 typedef struct OpenSkillData
 {
 	sk_os_params params;
+	int			margin_players;	/* the draw margin below is for this many */
+	double		draw_margin;
 } OpenSkillData;
 
 static void
@@ -92,18 +94,27 @@ os_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 										  os_workspace(state, match)));
 }
 
-/* openskill's predict_draw: the pairwise chance of equal performance. */
+/*
+ * openskill's predict_draw: the pairwise chance of equal performance.  The
+ * draw margin depends only on the number of players, so it is kept for the
+ * last size seen (most histories have one match size).
+ */
 static double
 os_predict_draw(ReplayState *state, ReplayMatch *match)
 {
+	OpenSkillData *data = state->family_data;
 	double		prob;
 
+	if (data->margin_players != match->n_players)
+	{
+		data->margin_players = match->n_players;
+		data->draw_margin = sk_os_draw_margin(data->params.beta, match->n_players);
+	}
 	family_gather_gaussian(state, match);
 	family_check_status(state, match,
-						sk_os_predict_draw(&((OpenSkillData *) state->family_data)->params,
-										   match->n_teams, match->team_start,
-										   state->mu, state->sigma, &prob,
-										   os_workspace(state, match)));
+						sk_os_predict_draw_margin(&data->params, match->n_teams, match->team_start,
+												  state->mu, state->sigma, data->draw_margin,
+												  &prob, os_workspace(state, match)));
 	return prob;
 }
 
