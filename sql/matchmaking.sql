@@ -425,3 +425,6 @@ SELECT ticket_id FROM mm_queue ORDER BY ticket_id;
 SELECT round(skill.match_quality(ARRAY[[skill.rating(30, 2), skill.rating(27, 1)],
                                        [skill.rating(28, 1), skill.rating(26, 1)]])::numeric, 6) AS quality;
 DROP TABLE mm_queue, mm_matches;
+-- The same ticket twice is an error naming it (it could land in two teams).
+SELECT * FROM skill.form_matches(ARRAY[7, 8, 7], ARRAY[1000, 1000, 1000]::float8[], ARRAY[1, 1, 1], ARRAY[100, 100, 100]::float8[], 2, 1);
+SELECT * FROM skill.form_matches(ARRAY['a', 'b', 'a'], ARRAY[1000, 1000, 1000]::float8[], ARRAY[1, 1, 1], ARRAY[100, 100, 100]::float8[], 2, 1);

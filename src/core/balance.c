@@ -223,6 +223,8 @@ bal_pack_parties(bal_ctx *c)
 		budget -= c->k;
 		if (budget < 0)
 			return SK_ERR_NO_CONVERGENCE;
+		if ((budget & 1023) < c->k)
+			sk_check_interrupts();
 		if (found >= 0)
 		{
 			bal_assign(c, u, found);
@@ -417,6 +419,7 @@ bal_improve(bal_ctx *c)
 					u[4],
 					t;
 
+		sk_check_interrupts();
 		for (t = 1; t < c->k; t++)
 		{
 			if (c->team_sum[t] > c->team_sum[hi])

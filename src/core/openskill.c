@@ -450,6 +450,8 @@ plackett_luce_direct(const sk_os_params *p, os_work *w, int n, double c)
 		double		omega = 0.0,
 					delta = 0.0;
 
+		sk_check_interrupts();
+
 		for (q = 0; q < n; q++)
 		{
 			double		r;
@@ -501,6 +503,8 @@ plackett_luce_logspace(const sk_os_params *p, os_work *w, int n, double c)
 		double		omega = 0.0,
 					delta = 0.0;
 
+		sk_check_interrupts();
+
 		/* C_q = teams ranked no better than q: the suffix from q's group. */
 		for (q = 0; q < n; q++)
 		{
@@ -541,6 +545,8 @@ pairwise(const sk_os_params *p, const sk_os_match *m, os_work *w)
 		int			lo = 0,
 					hi = n,
 					comparisons = 0;
+
+		sk_check_interrupts();
 
 		if (part)
 		{
@@ -948,6 +954,8 @@ normalised_wins(double beta, int n, const double *tmu, const double *tss,
 	{
 		double		sum = 0.0;
 
+		sk_check_interrupts();
+
 		for (j = 0; j < n; j++)
 			if (j != i)
 				sum += pair_win(beta, tmu, tss, i, j);
@@ -1020,6 +1028,8 @@ sk_os_predict_draw_margin(const sk_os_params *p, int n_teams, const int *team_st
 		return st;
 
 	for (i = 0; i < n_teams; i++)
+	{
+		sk_check_interrupts();
 		for (j = i + 1; j < n_teams; j++)
 		{
 			double		s = sqrt(2.0 * (p->beta * p->beta) + tss[i] + tss[j]);
@@ -1027,6 +1037,7 @@ sk_os_predict_draw_margin(const sk_os_params *p, int n_teams, const int *team_st
 			sum += sk_norm_cdf_erf((margin - tmu[i] + tmu[j]) / s) -
 				sk_norm_cdf_erf((tmu[j] - tmu[i] - margin) / s);
 		}
+	}
 	*prob_out = sum / ((double) n_teams * (n_teams - 1) / 2.0);
 	return SK_OK;
 }
@@ -1053,6 +1064,7 @@ sk_os_predict_rank(const sk_os_params *p, int n_teams, const int *team_start,
 	/* Competition ranking: 1 + the number of strictly likelier teams. */
 	for (i = 0; i < n_teams; i++)
 	{
+		sk_check_interrupts();
 		rank_out[i] = 1;
 		for (j = 0; j < n_teams; j++)
 			if (prob_out[j] > prob_out[i])

@@ -1,6 +1,8 @@
 /*
  * status.c - text for the core's result codes.
  */
+#include <stddef.h>
+
 #include "status.h"
 
 const char *
@@ -23,3 +25,5 @@ sk_status_message(sk_status status)
 	}
 	return "unknown status";
 }
+
+void		(*sk_interrupt_hook) (void) = NULL;

@@ -23,4 +23,19 @@ typedef enum sk_status
 /* A short English description of a status, for tests and can't-happen errors. */
 const char *sk_status_message(sk_status status);
 
+/*
+ * Long loops in the core call sk_check_interrupts() now and then.  The host
+ * may set sk_interrupt_hook (PostgreSQL: to CHECK_FOR_INTERRUPTS, which
+ * leaves the loop by longjmp; the core holds no resources across it, since
+ * all its memory is the caller's).  NULL (standalone use) does nothing.
+ */
+extern void (*sk_interrupt_hook) (void);
+
+static inline void
+sk_check_interrupts(void)
+{
+	if (sk_interrupt_hook)
+		sk_interrupt_hook();
+}
+
 #endif

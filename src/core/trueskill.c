@@ -392,6 +392,7 @@ run_schedule(ts_graph *g, double min_delta)
 	{
 		double		delta = 0.0;
 
+		sk_check_interrupts();
 		if (n == 1)
 		{
 			diff_down(g, 0);
@@ -550,6 +551,8 @@ sk_ts_rate(const sk_ts_params *p, const sk_ts_match *m,
 	{
 		ts_team		cur;
 
+		if ((t & 255) == 0)
+			sk_check_interrupts();	/* the sort is quadratic in the worst case */
 		cur.input = t;
 		cur.rank = m->ranks != NULL ? m->ranks[t] : (double) t;
 		cur.size = m->team_start[t + 1] - m->team_start[t];

@@ -3,42 +3,12 @@
  * matchmaker has claimed from its queue table.
  *
  * The tickets come as parallel arrays (array_agg over the claimed rows):
- * an id of any type, a party rating, a party size, and the ticket's
- * current window beta (skill.window_beta of its wait).  Matches are
- * formed greedily, tickets in array order being served first (pass them
- * oldest first):
- *
- *	1. The pivot (the first unmatched ticket) looks for partners among the
- *	   unmatched tickets whose rating is within the pivot's beta of its own
- *	   and within their own beta of the pivot's.
- *	2. Every match is scored like the IMS data points: the skill term
- *	   sk_mm_skill_score(party ratings, beta) with beta the smallest window
- *	   beta of its tickets (so every ticket's own window is respected: with
- *	   the default floor 0.5 the ratings lie within every ticket's beta of
- *	   each other), plus the optional further terms; sk_mm_match_score
- *	   accepts it only if every term reaches its floor, and its score is the
- *	   weighted mean of the terms.
- *	3. Over the candidates in rating order, each start at or below the pivot
- *	   gives one candidate match: from there, every ticket that still fits
- *	   (party sizes up to exactly n_teams * team_size players) and keeps
- *	   every term at or above its floor is taken, in rating order.  (A term
- *	   only depends on its smallest and largest value, so adding a ticket
- *	   never raises it: a ticket refused early would be refused later too.)
- *	   Starts whose match does not fill up or leaves out the pivot are
- *	   dropped.
- *	4. The candidate with the best score (then the smallest rating spread)
- *	   whose parties can be packed into the teams is balanced with
- *	   sk_mm_balance_teams (each ticket a party; a team's strength is the
- *	   sum of its tickets' strengths, by default rating x party size; teams
- *	   numbered from the one holding the lowest-rated ticket) and emitted; its tickets leave the pool.  A pivot without an
- *	   acceptable match stays unmatched (it may still join a later pivot's
- *	   match).
- *
- * Further terms: terms is a 2-D float8[] with one row per ticket and one
- * column per term.  A term with a spread s (term_spreads) scores like the
- * skill term, max(0, 1 - (max - min)/(2 s)) over the match's tickets; a
- * term whose spread is NULL takes the values as per-ticket scores and the
- * match gets its worst ticket's (the smallest value).
+ * an id of any type with a sort order, a party rating, a party size, and
+ * the ticket's current window beta (skill.window_beta of its wait), with
+ * optional further terms (a 2-D float8[], one row per ticket and one column
+ * per term).  This file reads and checks them; the search itself is the
+ * core's (core/queue.c, which describes it), and each match it forms comes
+ * back here to be returned as rows.
  */
 #include "sql/skill.h"
 
@@ -48,9 +18,13 @@
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "miscadmin.h"
+#include "catalog/pg_collation.h"
+#include "utils/builtins.h"
 #include "utils/lsyscache.h"
+#include "utils/typcache.h"
 
 #include "core/matchmaking.h"
+#include "core/queue.h"
 
 PG_FUNCTION_INFO_V1(form_matches);
 
@@ -72,48 +46,6 @@ enum
 	ARG_STRENGTHS,
 	N_ARGS
 };
-
-/* Tickets examined on each side of a pivot, at most (besides the skipped). */
-#define SIDE_TICKETS(players)	(2 * (players))
-/* Unmatched tickets stepped over on each side while looking for those. */
-#define SIDE_STEPS(players)		(64 * (players) + 1000)
-/*
- * Starting points tried per pivot, at most: each costs O(players), so big
- * matches (say 50 v 50) try every stride-th start instead of every one.
- */
-#define MAX_STARTS				64
-
-typedef struct Pool
-{
-	int			n;				/* tickets */
-	const double *rating;
-	const double *strength;		/* per ticket, for balancing; NULL: rating x size */
-	const int32 *size;
-	const double *beta;
-	int			n_terms;
-	const double *term;			/* n x n_terms, row-major */
-	const double *spread;		/* n_terms; NaN = a per-ticket score term */
-	const double *weight;		/* 1 + n_terms: skill first */
-	const double *floors;		/* 1 + n_terms; -DBL_MAX = no floor */
-	int			n_teams;
-	int			team_size;
-	int			players;		/* per match: n_teams * team_size */
-	/* Unmatched tickets in rating order, as a doubly linked list. */
-	int		   *order;			/* position -> ticket */
-	int		   *pos;			/* ticket -> position */
-	int		   *prev;			/* by position; -1 at the ends */
-	int		   *next;
-	bool	   *matched;
-	int		   *left;			/* scratch: candidates below the pivot */
-} Pool;
-
-/* One acceptable candidate match around a pivot. */
-typedef struct Candidate
-{
-	double		score;
-	double		spread;
-	int			first;			/* index into the candidate list */
-} Candidate;
 
 /* A float8[] argument of exactly n finite elements (NULL elements allowed if nulls_ok). */
 static double *
@@ -152,221 +84,6 @@ float8_list_read(ArrayType *array, const char *arg, int n, bool nulls_ok, bool *
 		check_finite(name, values[i]);
 	}
 	return values;
-}
-
-static int
-cmp_by_rating(const void *a, const void *b, void *arg)
-{
-	const double *rating = (const double *) arg;
-	int			x = *(const int *) a;
-	int			y = *(const int *) b;
-
-	if (rating[x] != rating[y])
-		return rating[x] < rating[y] ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
-static int
-cmp_candidate(const void *a, const void *b)
-{
-	const Candidate *x = (const Candidate *) a;
-	const Candidate *y = (const Candidate *) b;
-
-	if (x->score != y->score)
-		return x->score > y->score ? -1 : 1;
-	if (x->spread != y->spread)
-		return x->spread < y->spread ? -1 : 1;
-	return x->first - y->first;
-}
-
-/* Can ticket c join a match around pivot p: each within the other's beta? */
-static inline bool
-compatible(const Pool *pool, int p, int c)
-{
-	double		d = fabs(pool->rating[c] - pool->rating[p]);
-
-	return d <= pool->beta[p] && d <= pool->beta[c];
-}
-
-/*
- * Candidates around pivot p in rating order; returns how many and sets
- * *pivot_at to the pivot's index in cand.
- */
-static int
-collect_candidates(const Pool *pool, int p, int *cand, int *pivot_at)
-{
-	int		   *left = pool->left;
-	int			n_left = 0,
-				n = 0,
-				limit = SIDE_TICKETS(pool->players),
-				steps,
-				at,
-				i;
-
-	for (at = pool->prev[pool->pos[p]], steps = SIDE_STEPS(pool->players);
-		 at >= 0 && n_left < limit && steps > 0; at = pool->prev[at], steps--)
-	{
-		int			c = pool->order[at];
-
-		if (pool->rating[p] - pool->rating[c] > pool->beta[p])
-			break;
-		if (compatible(pool, p, c))
-			left[n_left++] = c;
-	}
-	for (i = n_left - 1; i >= 0; i--)
-		cand[n++] = left[i];
-	*pivot_at = n;
-	cand[n++] = p;
-	for (at = pool->next[pool->pos[p]], steps = SIDE_STEPS(pool->players);
-		 at >= 0 && n - *pivot_at - 1 < limit && steps > 0; at = pool->next[at], steps--)
-	{
-		int			c = pool->order[at];
-
-		if (pool->rating[c] - pool->rating[p] > pool->beta[p])
-			break;
-		if (compatible(pool, p, c))
-			cand[n++] = c;
-	}
-	return n;
-}
-
-/*
- * What a partial match needs to score itself: every term's score depends
- * only on the smallest and largest value over its tickets (and the skill
- * term on the smallest beta), so adding a ticket can only lower a term.
- */
-typedef struct Window
-{
-	int			players;
-	double		beta;			/* smallest window beta */
-	double	   *lo;				/* 1 + n_terms: skill (rating) first */
-	double	   *hi;
-	double	   *trial_lo;		/* the same with the ticket being tried */
-	double	   *trial_hi;
-	double	   *terms;			/* 1 + n_terms term scores */
-	double		score;
-	double		spread;
-} Window;
-
-static void
-window_init(Window *w, int n_terms)
-{
-	w->lo = palloc(sizeof(double) * (1 + n_terms));
-	w->hi = palloc(sizeof(double) * (1 + n_terms));
-	w->trial_lo = palloc(sizeof(double) * (1 + n_terms));
-	w->trial_hi = palloc(sizeof(double) * (1 + n_terms));
-	w->terms = palloc(sizeof(double) * (1 + n_terms));
-}
-
-/*
- * Would the window with ticket c added clear every floor?  If so, adds it
- * and updates the score.  The terms come from the core's scoring
- * functions, fed the two extreme values (all the spread depends on).
- */
-static bool
-window_try_add(const Pool *pool, Window *w, int c)
-{
-	double		pair[2];
-	double		beta;
-	int			accepted,
-				t;
-
-	if (w->players == 0)
-	{
-		beta = pool->beta[c];
-		w->trial_lo[0] = w->trial_hi[0] = pool->rating[c];
-		for (t = 0; t < pool->n_terms; t++)
-			w->trial_lo[1 + t] = w->trial_hi[1 + t] =
-				pool->term[(size_t) c * pool->n_terms + t];
-	}
-	else
-	{
-		beta = fmin(w->beta, pool->beta[c]);
-		w->trial_lo[0] = fmin(w->lo[0], pool->rating[c]);
-		w->trial_hi[0] = fmax(w->hi[0], pool->rating[c]);
-		for (t = 0; t < pool->n_terms; t++)
-		{
-			double		v = pool->term[(size_t) c * pool->n_terms + t];
-
-			w->trial_lo[1 + t] = fmin(w->lo[1 + t], v);
-			w->trial_hi[1 + t] = fmax(w->hi[1 + t], v);
-		}
-	}
-
-	pair[0] = w->trial_lo[0];
-	pair[1] = w->trial_hi[0];
-	report_core_status(sk_mm_skill_score(2, pair, beta, &w->terms[0]), "form_matches");
-	for (t = 0; t < pool->n_terms; t++)
-	{
-		if (isnan(pool->spread[t]))
-			w->terms[1 + t] = w->trial_lo[1 + t];	/* the worst ticket's score */
-		else
-		{
-			pair[0] = w->trial_lo[1 + t];
-			pair[1] = w->trial_hi[1 + t];
-			report_core_status(sk_mm_skill_score(2, pair, pool->spread[t], &w->terms[1 + t]),
-							   "form_matches");
-		}
-	}
-	report_core_status(sk_mm_match_score(1 + pool->n_terms, w->terms, pool->weight,
-										 pool->floors, &w->score, &accepted),
-					   "form_matches");
-	if (!accepted)
-		return false;
-
-	w->beta = beta;
-	for (t = 0; t <= pool->n_terms; t++)
-	{
-		w->lo[t] = w->trial_lo[t];
-		w->hi[t] = w->trial_hi[t];
-	}
-	w->spread = w->hi[0] - w->lo[0];
-	w->players += pool->size[c];
-	return true;
-}
-
-/*
- * The window starting at cand[first]: in rating order, every ticket that
- * still fits and keeps every term at or above its floor, until the match
- * is full.  Returns the number of tickets taken into members (the score in
- * w), or 0 if the match does not fill up or leaves the pivot out.
- */
-static int
-take_window(const Pool *pool, const int *cand, int n_cand, int first, int pivot_at,
-			int *members, Window *w)
-{
-	int			taken = 0,
-				j;
-	bool		has_pivot = false;
-
-	w->players = 0;
-	for (j = first; j < n_cand && w->players < pool->players; j++)
-	{
-		int			c = cand[j];
-
-		if (w->players + pool->size[c] > pool->players || !window_try_add(pool, w, c))
-		{
-			if (j == pivot_at)
-				return 0;
-			continue;
-		}
-		members[taken++] = c;
-		if (j == pivot_at)
-			has_pivot = true;
-	}
-	return w->players == pool->players && has_pivot ? taken : 0;
-}
-
-static void
-remove_ticket(Pool *pool, int ticket)
-{
-	int			at = pool->pos[ticket];
-
-	if (pool->prev[at] >= 0)
-		pool->next[pool->prev[at]] = pool->next[at];
-	if (pool->next[at] >= 0)
-		pool->prev[pool->next[at]] = pool->prev[at];
-	pool->matched[ticket] = true;
 }
 
 static void
@@ -417,7 +134,7 @@ terms_read(ArrayType *array, int n, int *n_terms)
  * (skill first; pool->n_terms is known).
  */
 static void
-scoring_read(FunctionCallInfo fcinfo, Pool *pool)
+scoring_read(FunctionCallInfo fcinfo, sk_queue *pool)
 {
 	double	   *weight,
 			   *floors,
@@ -491,6 +208,191 @@ scoring_read(FunctionCallInfo fcinfo, Pool *pool)
 	pool->spread = spread;
 }
 
+/* The scalar settings, checked even when there are no tickets. */
+static bool
+settings_read(FunctionCallInfo fcinfo, sk_queue *q)
+{
+	int			i;
+
+	if (!PG_ARGISNULL(ARG_N_TEAMS))
+	{
+		q->n_teams = PG_GETARG_INT32(ARG_N_TEAMS);
+		if (q->n_teams < 2)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("n_teams must be at least 2")));
+	}
+	if (!PG_ARGISNULL(ARG_TEAM_SIZE))
+	{
+		q->team_size = PG_GETARG_INT32(ARG_TEAM_SIZE);
+		if (q->team_size < 1)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("team_size must be at least 1")));
+	}
+	if (!PG_ARGISNULL(ARG_N_TEAMS) && !PG_ARGISNULL(ARG_TEAM_SIZE) &&
+		(int64) q->n_teams * q->team_size > SK_MM_BALANCE_MAX_PLAYERS)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("a match must hold at most %d players", SK_MM_BALANCE_MAX_PLAYERS),
+				 errdetail("n_teams * team_size is %lld.",
+						   (long long) q->n_teams * q->team_size)));
+	for (i = 0; i <= ARG_SKILL_FLOOR; i++)
+		if (PG_ARGISNULL(i))
+			return false;
+	return true;
+}
+
+/* The per-ticket arrays: ratings, strengths, betas, party sizes, terms. */
+static void
+tickets_read(FunctionCallInfo fcinfo, sk_queue *q, int n)
+{
+	ArrayType  *sizes = PG_GETARG_ARRAYTYPE_P(ARG_PARTY_SIZES);
+	int			count,
+				i;
+
+	q->n = n;
+	q->rating = float8_array_values(PG_GETARG_ARRAYTYPE_P(ARG_RATINGS), "ratings", &count);
+	check_count("ratings", count, n);
+	q->strength = NULL;
+	if (!PG_ARGISNULL(ARG_STRENGTHS))
+	{
+		q->strength = float8_array_values(PG_GETARG_ARRAYTYPE_P(ARG_STRENGTHS), "strengths",
+										  &count);
+		check_count("strengths", count, n);
+	}
+	q->beta = float8_array_values(PG_GETARG_ARRAYTYPE_P(ARG_BETAS), "betas", &count);
+	check_count("betas", count, n);
+	count = array_length_1d(sizes, "party_sizes");
+	check_count("party_sizes", count, n);
+	if (array_contains_nulls(sizes))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("party_sizes must not contain NULL elements")));
+	q->size = (const int *) ARR_DATA_PTR(sizes);
+	q->n_terms = 0;
+	q->term = NULL;
+	if (!PG_ARGISNULL(ARG_TERMS))
+		q->term = terms_read(PG_GETARG_ARRAYTYPE_P(ARG_TERMS), n, &q->n_terms);
+	scoring_read(fcinfo, q);
+	for (i = 0; i < n; i++)
+	{
+		char		name[32];
+
+		snprintf(name, sizeof(name), "betas[%d]", i + 1);
+		check_positive(name, q->beta[i]);
+		if (q->size[i] < 1)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("party_sizes[%d] must be at least 1", i + 1)));
+		if (q->size[i] > q->team_size)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("party_sizes[%d] must not exceed team_size", i + 1),
+					 errdetail("A party of %d does not fit in a team of %d; parties play together.",
+							   q->size[i], q->team_size)));
+	}
+}
+
+/* The ticket ids, any type with a sort order: no NULL, no id twice. */
+typedef struct TicketIds
+{
+	Datum	   *ids;
+	int			n;
+	Oid			type;
+	FmgrInfo   *cmp;
+	Oid			collation;
+} TicketIds;
+
+static int
+cmp_ticket_ids(const void *a, const void *b, void *arg)
+{
+	const TicketIds *t = arg;
+
+	return DatumGetInt32(FunctionCall2Coll(t->cmp, t->collation,
+										   t->ids[*(const int *) a], t->ids[*(const int *) b]));
+}
+
+static void
+ids_read(FunctionCallInfo fcinfo, TicketIds *t)
+{
+	ArrayType  *array = PG_GETARG_ARRAYTYPE_P(ARG_TICKET_IDS);
+	TypeCacheEntry *type;
+	bool	   *nulls;
+	int		   *order;
+	int			i;
+
+	t->type = ARR_ELEMTYPE(array);
+	type = lookup_type_cache(t->type, TYPECACHE_CMP_PROC_FINFO);
+	deconstruct_array(array, t->type, type->typlen, type->typbyval, type->typalign,
+					  &t->ids, &nulls, &t->n);
+	for (i = 0; i < t->n; i++)
+		if (nulls[i])
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("ticket_ids must not contain NULL elements")));
+	if (t->n < 2)
+		return;
+	if (!OidIsValid(type->cmp_proc_finfo.fn_oid))
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_FUNCTION),
+				 errmsg("ticket_ids of type %s cannot be compared", format_type_be(t->type)),
+				 errhint("Use ids of a type with a sort order, such as bigint, text or uuid.")));
+	t->cmp = &type->cmp_proc_finfo;
+	t->collation = PG_GET_COLLATION() ? PG_GET_COLLATION() : DEFAULT_COLLATION_OID;
+	order = palloc(sizeof(int) * t->n);
+	for (i = 0; i < t->n; i++)
+		order[i] = i;
+	qsort_arg(order, t->n, sizeof(int), cmp_ticket_ids, t);
+	for (i = 1; i < t->n; i++)
+		if (cmp_ticket_ids(&order[i - 1], &order[i], t) == 0)
+		{
+			Oid			out;
+			bool		varlena;
+
+			getTypeOutputInfo(t->type, &out, &varlena);
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("ticket id %s appears twice in ticket_ids",
+							OidOutputFunctionCall(out, t->ids[order[i]])),
+					 errdetail("Each ticket can be in one match only; claim each queue row once.")));
+		}
+}
+
+/* Where the core's matches go: rows (match, team, ticket_id, score). */
+typedef struct MatchSink
+{
+	ReturnSetInfo *rsinfo;
+	const TicketIds *ids;
+	int			n_teams;
+	int			match_no;
+} MatchSink;
+
+/* One match: a row per ticket, team by team. */
+static void
+emit_match(void *ctx, int n_tickets, const int *tickets, const int *team, double score)
+{
+	MatchSink  *sink = ctx;
+	int			t,
+				m;
+
+	sink->match_no++;
+	for (t = 0; t < sink->n_teams; t++)
+		for (m = 0; m < n_tickets; m++)
+			if (team[m] == t)
+			{
+				Datum		values[4];
+				bool		nulls[4] = {false, false, false, false};
+
+				values[0] = Int32GetDatum(sink->match_no);
+				values[1] = Int32GetDatum(t + 1);
+				values[2] = sink->ids->ids[tickets[m]];
+				values[3] = Float8GetDatum(score);
+				tuplestore_putvalues(sink->rsinfo->setResult, sink->rsinfo->setDesc,
+									 values, nulls);
+			}
+}
+
 /*
  * form_matches(ticket_ids anyarray, ratings float8[], party_sizes int[],
  *				betas float8[], n_teams int, team_size int,
@@ -506,229 +408,25 @@ scoring_read(FunctionCallInfo fcinfo, Pool *pool)
 Datum
 form_matches(PG_FUNCTION_ARGS)
 {
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	ArrayType  *ids_array;
-	Datum	   *ids;
-	bool	   *id_nulls;
-	Oid			id_type;
-	int16		id_len;
-	bool		id_byval;
-	char		id_align;
-	Pool		pool;
-	int			n,
-				count,
-				i,
-				p,
-				match_no = 0;
-	int		   *cand,
-			   *members,
-			   *party,
-			   *team;
-	double	   *strength;
-	Window		window;
-	Candidate  *found;
-	void	   *balance_work;
+	sk_queue	q;
+	TicketIds	ids;
+	MatchSink	sink;
 
-#ifdef MAT_SRF_USE_EXPECTED_DESC
 	InitMaterializedSRF(fcinfo, 0);
-#else
-	SetSingleFuncCall(fcinfo, 0);
-#endif
-
-	/* Scalar settings first, so that bad ones fail even with no tickets. */
-	memset(&pool, 0, sizeof(pool));
-	if (!PG_ARGISNULL(ARG_N_TEAMS))
-	{
-		pool.n_teams = PG_GETARG_INT32(ARG_N_TEAMS);
-		if (pool.n_teams < 2)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("n_teams must be at least 2")));
-	}
-	if (!PG_ARGISNULL(ARG_TEAM_SIZE))
-	{
-		pool.team_size = PG_GETARG_INT32(ARG_TEAM_SIZE);
-		if (pool.team_size < 1)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("team_size must be at least 1")));
-	}
-	if (!PG_ARGISNULL(ARG_N_TEAMS) && !PG_ARGISNULL(ARG_TEAM_SIZE) &&
-		(int64) pool.n_teams * pool.team_size > SK_MM_BALANCE_MAX_PLAYERS)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("a match must hold at most %d players", SK_MM_BALANCE_MAX_PLAYERS),
-				 errdetail("n_teams * team_size is %lld.",
-						   (long long) pool.n_teams * pool.team_size)));
-	for (i = 0; i <= ARG_SKILL_FLOOR; i++)
-		if (PG_ARGISNULL(i))
-			PG_RETURN_NULL();
-	pool.players = pool.n_teams * pool.team_size;
-
-	/* The tickets. */
-	ids_array = PG_GETARG_ARRAYTYPE_P(ARG_TICKET_IDS);
-	n = array_length_1d(ids_array, "ticket_ids");
-	id_type = ARR_ELEMTYPE(ids_array);
-	get_typlenbyvalalign(id_type, &id_len, &id_byval, &id_align);
-	pool.n = n;
-	pool.rating = float8_array_values(PG_GETARG_ARRAYTYPE_P(ARG_RATINGS), "ratings", &count);
-	check_count("ratings", count, n);
-	pool.strength = NULL;
-	if (!PG_ARGISNULL(ARG_STRENGTHS))
-	{
-		pool.strength = float8_array_values(PG_GETARG_ARRAYTYPE_P(ARG_STRENGTHS), "strengths",
-											&count);
-		check_count("strengths", count, n);
-	}
-	pool.beta = float8_array_values(PG_GETARG_ARRAYTYPE_P(ARG_BETAS), "betas", &count);
-	check_count("betas", count, n);
-	{
-		ArrayType  *sizes = PG_GETARG_ARRAYTYPE_P(ARG_PARTY_SIZES);
-
-		count = array_length_1d(sizes, "party_sizes");
-		check_count("party_sizes", count, n);
-		if (array_contains_nulls(sizes))
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("party_sizes must not contain NULL elements")));
-		pool.size = (const int32 *) ARR_DATA_PTR(sizes);
-	}
-	pool.n_terms = 0;
-	pool.term = NULL;
-	if (!PG_ARGISNULL(ARG_TERMS))
-		pool.term = terms_read(PG_GETARG_ARRAYTYPE_P(ARG_TERMS), n, &pool.n_terms);
-	scoring_read(fcinfo, &pool);
-	if (n == 0)
+	memset(&q, 0, sizeof(q));
+	if (!settings_read(fcinfo, &q))
 		PG_RETURN_NULL();
-
-	deconstruct_array(ids_array, id_type, id_len, id_byval, id_align, &ids, &id_nulls, &count);
-	for (i = 0; i < n; i++)
-	{
-		char		name[32];
-
-		if (id_nulls[i])
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("ticket_ids must not contain NULL elements")));
-		snprintf(name, sizeof(name), "betas[%d]", i + 1);
-		check_positive(name, pool.beta[i]);
-		if (pool.size[i] < 1)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("party_sizes[%d] must be at least 1", i + 1)));
-		if (pool.size[i] > pool.team_size)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("party_sizes[%d] must not exceed team_size", i + 1),
-					 errdetail("A party of %d does not fit in a team of %d; parties play together.",
-							   pool.size[i], pool.team_size)));
-	}
-
-	/* Rating order and the linked list of unmatched tickets. */
-	pool.order = palloc(sizeof(int) * n);
-	pool.pos = palloc(sizeof(int) * n);
-	pool.prev = palloc(sizeof(int) * n);
-	pool.next = palloc(sizeof(int) * n);
-	pool.matched = palloc0(sizeof(bool) * n);
-	for (i = 0; i < n; i++)
-		pool.order[i] = i;
-	qsort_arg(pool.order, n, sizeof(int), cmp_by_rating, (void *) pool.rating);
-	for (i = 0; i < n; i++)
-	{
-		pool.pos[pool.order[i]] = i;
-		pool.prev[i] = i - 1;
-		pool.next[i] = i + 1 < n ? i + 1 : -1;
-	}
-
-	count = 2 * SIDE_TICKETS(pool.players) + 1;
-	pool.left = palloc(sizeof(int) * count);
-	cand = palloc(sizeof(int) * count);
-	members = palloc(sizeof(int) * count);
-	found = palloc(sizeof(Candidate) * count);
-	window_init(&window, pool.n_terms);
-	strength = palloc(sizeof(double) * pool.players);
-	party = palloc(sizeof(int) * pool.players);
-	team = palloc(sizeof(int) * pool.players);
-	balance_work = palloc(sk_mm_balance_workspace_size(pool.players, pool.n_teams));
-
-	for (p = 0; p < n; p++)
-	{
-		int			n_cand,
-					pivot_at,
-					stride,
-					n_found = 0,
-					f,
-					s;
-
-		CHECK_FOR_INTERRUPTS();
-		if (pool.matched[p])
-			continue;
-		n_cand = collect_candidates(&pool, p, cand, &pivot_at);
-
-		stride = (pivot_at + MAX_STARTS) / MAX_STARTS;
-		for (s = pivot_at % stride; s <= pivot_at; s += stride)
-		{
-			if (take_window(&pool, cand, n_cand, s, pivot_at, members, &window) > 0)
-			{
-				found[n_found].score = window.score;
-				found[n_found].spread = window.spread;
-				found[n_found].first = s;
-				n_found++;
-			}
-		}
-		if (n_found == 0)
-			continue;
-		qsort(found, n_found, sizeof(Candidate), cmp_candidate);
-
-		for (f = 0; f < n_found; f++)
-		{
-			int			taken = take_window(&pool, cand, n_cand, found[f].first, pivot_at,
-											members, &window);
-			int			k = 0,
-						m;
-			double		gap;
-			sk_status	st;
-
-			for (m = 0; m < taken; m++)
-				for (i = 0; i < pool.size[members[m]]; i++, k++)
-				{
-					strength[k] = pool.strength
-						? pool.strength[members[m]] / pool.size[members[m]]
-						: pool.rating[members[m]];
-					party[k] = m;
-				}
-			st = sk_mm_balance_teams(pool.players, strength, party, pool.n_teams,
-									 pool.team_size, team, &gap, balance_work);
-			if (st == SK_ERR_SIZE || st == SK_ERR_NO_CONVERGENCE)
-				continue;		/* parties do not pack into the teams */
-			report_core_status(st, "form_matches");
-
-			/* Emit the match: one row per ticket, team by team. */
-			match_no++;
-			for (i = 0; i < pool.n_teams; i++)
-			{
-				k = 0;
-				for (m = 0; m < taken; m++)
-				{
-					if (team[k] == i)
-					{
-						Datum		values[4];
-						bool		nulls[4] = {false, false, false, false};
-
-						values[0] = Int32GetDatum(match_no);
-						values[1] = Int32GetDatum(i + 1);
-						values[2] = ids[members[m]];
-						values[3] = Float8GetDatum(found[f].score);
-						tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc,
-											 values, nulls);
-					}
-					k += pool.size[members[m]];
-				}
-			}
-			for (m = 0; m < taken; m++)
-				remove_ticket(&pool, members[m]);
-			break;
-		}
-	}
+	tickets_read(fcinfo, &q, array_length_1d(PG_GETARG_ARRAYTYPE_P(ARG_TICKET_IDS),
+											  "ticket_ids"));
+	if (q.n == 0)
+		PG_RETURN_NULL();
+	ids_read(fcinfo, &ids);
+	sink.rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	sink.ids = &ids;
+	sink.n_teams = q.n_teams;
+	sink.match_no = 0;
+	report_core_status(sk_queue_form_matches(&q, palloc(sk_queue_workspace_size(&q)),
+											 emit_match, &sink),
+					   "form_matches");
 	PG_RETURN_NULL();
 }
