@@ -555,18 +555,118 @@ bal_search(bal_ctx *c, int u, double left)
 	c->unit[u].team = -1;
 }
 
+/*
+ * Groups the players into units (equal party ids >= 0, or alone), with
+ * strengths shifted by smin; biggest units first.  SK_ERR_SIZE: a party
+ * larger than a team.
+ */
+static sk_status
+bal_units(bal_ctx *c, const double *strength, const int *party, double smin)
+{
+	int			i;
+
+	for (i = 0; i < c->n; i++)
+	{
+		c->key[i].solo = !(party && party[i] >= 0);
+		c->key[i].party = c->key[i].solo ? i : party[i];
+		c->key[i].player = i;
+	}
+	qsort(c->key, c->n, sizeof(bal_key), cmp_key);
+	c->n_units = 0;
+	for (i = 0; i < c->n; i++)
+	{
+		bal_unit   *un;
+
+		c->member[i] = c->key[i].player;
+		if (i == 0 || c->key[i].solo || c->key[i - 1].solo ||
+			c->key[i].party != c->key[i - 1].party)
+		{
+			un = &c->unit[c->n_units++];
+			un->sum = 0.0;
+			un->size = 0;
+			un->first = i;
+			un->team = -1;
+		}
+		else
+			un = &c->unit[c->n_units - 1];
+		un->sum += strength[c->key[i].player] - smin;
+		un->size++;
+		if (un->size > c->cap)
+			return SK_ERR_SIZE;
+	}
+	qsort(c->unit, c->n_units, sizeof(bal_unit), cmp_unit);
+	for (c->n_big = 0; c->n_big < c->n_units && c->unit[c->n_big].size > 1; c->n_big++)
+		;
+	return SK_OK;
+}
+
+/* The exact branch and bound, started from the heuristic's answer. */
+static void
+bal_exact(bal_ctx *c)
+{
+	int			u,
+				i;
+
+	c->best_gap = bal_gap(c);
+	for (u = 0; u < c->n_units; u++)
+		c->scratch[u] = c->unit[u].team;
+	for (i = 0; i < c->k; i++)
+	{
+		c->team_sum[i] = 0.0;
+		c->team_count[i] = 0;
+	}
+	bal_search(c, 0, c->total);
+	for (u = 0; u < c->n_units; u++)
+		c->unit[u].team = c->scratch[u];
+}
+
+/*
+ * Each player's team, numbered in order of the teams' first players, and
+ * the gap, summed in player order from shifted strengths (which give the
+ * same gap with equal head counts, and cannot overflow).
+ */
+static double
+bal_output(bal_ctx *c, const double *strength, double smin, int *team_out)
+{
+	double		lo,
+				hi;
+	int			u,
+				i;
+
+	for (u = 0; u < c->n_units; u++)
+		for (i = 0; i < c->unit[u].size; i++)
+			team_out[c->member[c->unit[u].first + i]] = c->unit[u].team;
+	for (i = 0; i < c->k; i++)
+		c->team_count[i] = -1;
+	u = 0;
+	for (i = 0; i < c->n; i++)
+		if (c->team_count[team_out[i]] < 0)
+			c->team_count[team_out[i]] = u++;
+	for (i = 0; i < c->n; i++)
+		team_out[i] = c->team_count[team_out[i]];
+
+	for (i = 0; i < c->k; i++)
+		c->team_sum[i] = 0.0;
+	for (i = 0; i < c->n; i++)
+		c->team_sum[team_out[i]] += strength[i] - smin;
+	lo = hi = c->team_sum[0];
+	for (i = 1; i < c->k; i++)
+	{
+		lo = fmin(lo, c->team_sum[i]);
+		hi = fmax(hi, c->team_sum[i]);
+	}
+	return hi - lo;
+}
+
 sk_status
 sk_mm_balance_teams(int n_players, const double *strength, const int *party,
 					int n_teams, int team_size, int *team_out,
 					double *gap_out, void *work)
 {
 	bal_ctx		c;
-	double		smin,
-				lo,
-				hi;
+	double		smin;
 	sk_status	st;
-	int			i,
-				u;
+	int			i;
 
 	if (n_teams < 2 || n_players < n_teams ||
 		n_players > SK_MM_BALANCE_MAX_PLAYERS || n_players % n_teams != 0 ||
@@ -590,86 +690,13 @@ sk_mm_balance_teams(int n_players, const double *strength, const int *party,
 	if (!isfinite(c.total))
 		return SK_ERR_RANGE;
 
-	/* Group players into units: equal party ids >= 0, or alone. */
-	for (i = 0; i < n_players; i++)
-	{
-		c.key[i].solo = !(party && party[i] >= 0);
-		c.key[i].party = c.key[i].solo ? i : party[i];
-		c.key[i].player = i;
-	}
-	qsort(c.key, n_players, sizeof(bal_key), cmp_key);
-	c.n_units = 0;
-	for (i = 0; i < n_players; i++)
-	{
-		bal_unit   *un;
-
-		c.member[i] = c.key[i].player;
-		if (i == 0 || c.key[i].solo || c.key[i - 1].solo ||
-			c.key[i].party != c.key[i - 1].party)
-		{
-			un = &c.unit[c.n_units++];
-			un->sum = 0.0;
-			un->size = 0;
-			un->first = i;
-			un->team = -1;
-		}
-		else
-			un = &c.unit[c.n_units - 1];
-		un->sum += strength[c.key[i].player] - smin;
-		un->size++;
-		if (un->size > c.cap)
-			return SK_ERR_SIZE;
-	}
-	qsort(c.unit, c.n_units, sizeof(bal_unit), cmp_unit);
-	for (c.n_big = 0; c.n_big < c.n_units && c.unit[c.n_big].size > 1; c.n_big++)
-		;
-
-	st = bal_heuristic(&c);
+	st = bal_units(&c, strength, party, smin);
+	if (st == SK_OK)
+		st = bal_heuristic(&c);
 	if (st != SK_OK)
 		return st;
-
 	if (n_players <= SK_MM_BALANCE_EXACT_MAX)
-	{
-		c.best_gap = bal_gap(&c);
-		for (u = 0; u < c.n_units; u++)
-			c.scratch[u] = c.unit[u].team;
-		for (i = 0; i < c.k; i++)
-		{
-			c.team_sum[i] = 0.0;
-			c.team_count[i] = 0;
-		}
-		bal_search(&c, 0, c.total);
-		for (u = 0; u < c.n_units; u++)
-			c.unit[u].team = c.scratch[u];
-	}
-
-	/* Number the teams in order of their first player. */
-	for (u = 0; u < c.n_units; u++)
-		for (i = 0; i < c.unit[u].size; i++)
-			team_out[c.member[c.unit[u].first + i]] = c.unit[u].team;
-	for (i = 0; i < c.k; i++)
-		c.team_count[i] = -1;
-	u = 0;
-	for (i = 0; i < n_players; i++)
-		if (c.team_count[team_out[i]] < 0)
-			c.team_count[team_out[i]] = u++;
-	for (i = 0; i < n_players; i++)
-		team_out[i] = c.team_count[team_out[i]];
-
-	/*
-	 * The gap, summed in player order; from shifted strengths, which give
-	 * the same gap (equal head counts) and cannot overflow.
-	 */
-	for (i = 0; i < c.k; i++)
-		c.team_sum[i] = 0.0;
-	for (i = 0; i < n_players; i++)
-		c.team_sum[team_out[i]] += strength[i] - smin;
-	lo = hi = c.team_sum[0];
-	for (i = 1; i < c.k; i++)
-	{
-		lo = fmin(lo, c.team_sum[i]);
-		hi = fmax(hi, c.team_sum[i]);
-	}
-	*gap_out = hi - lo;
+		bal_exact(&c);
+	*gap_out = bal_output(&c, strength, smin, team_out);
 	return SK_OK;
 }

@@ -616,14 +616,6 @@ pairwise(const sk_os_params *p, const sk_os_match *m, os_work *w)
 
 /* ----------------------------------------------------------------- rate */
 
-/*
- * Plackett-Luce for two one-player teams (the common 1v1 game), with no
- * weights, scores or balance: the general path's operations in its order,
- * with n fixed at 2 so nothing is looped over or laid out, and so results
- * are the same to the last bit (tests/unit compares the two).  Returns
- * false, leaving the outputs alone, where the general path must decide:
- * |mu/c| past PL_DIRECT_LIMIT or a result that is not finite.
- */
 /* fmax and trunc without a libm call; the duel compares ranks only, so the
  * sign of a zero rank does not matter, and kappa > 0 so neither does fmax's. */
 static inline double
@@ -638,6 +630,19 @@ trunc_rank(double x)
 	return fabs(x) < 4503599627370496.0 ? (double) (int64_t) x : x;	/* 2^52 */
 }
 
+/*
+ * Plackett-Luce for two one-player teams (the common 1v1 game), with no
+ * weights, scores or balance: the general path's operations in its order,
+ * with n fixed at 2 so nothing is looped over or laid out, and so results
+ * are the same to the last bit (tests/unit compares the two).  Returns
+ * false, leaving the outputs alone, where the general path must decide:
+ * |mu/c| past PL_DIRECT_LIMIT or a result that is not finite.
+ *
+ * Longer than most functions on purpose: it is the general path unrolled
+ * step by step in the same order (that is what keeps it bit-exact and
+ * lets a reader check it against the general path line by line), and it
+ * is the hot path of every 1v1 replay.
+ */
 static bool
 plackett_luce_duel(const sk_os_params *p, const sk_os_match *m, double *mu_out,
 				   double *sigma_out)
@@ -775,6 +780,87 @@ normalize_weights(const sk_os_params *p, const double *in, int first, int end,
 			p->weight_lo;
 }
 
+/*
+ * Teams in outcome order (stable insertion sort: n is small) into w->order
+ * and their ranks into w->rank.  Scores become ranks by negation: the
+ * reference's competition ranks of -score have the same order and ties.
+ */
+static void
+sort_by_outcome(const sk_os_params *p, const sk_os_match *m, os_work *w)
+{
+	int			n = m->n_teams,
+				i;
+
+	for (i = 0; i < n; i++)
+	{
+		w->key[i] = m->ranks != NULL ? m->ranks[i] :
+			m->scores != NULL ? -m->scores[i] : (double) i;
+		w->order[i] = i;
+	}
+	for (i = 1; i < n; i++)
+	{
+		int			t = w->order[i];
+		int			j = i;
+
+		while (j > 0 && w->key[w->order[j - 1]] > w->key[t])
+		{
+			w->order[j] = w->order[j - 1];
+			j--;
+		}
+		w->order[j] = t;
+	}
+	for (i = 0; i < n; i++)
+	{
+		double		key = w->key[w->order[i]];
+
+		/* Only Plackett-Luce applies int() to the sorted ranks directly. */
+		w->rank[i] = (m->ranks != NULL && p->model == SK_OS_PLACKETT_LUCE) ?
+			trunc(key) : key;
+	}
+}
+
+/* Player updates: each team's change shared in proportion to sigma^2. */
+static sk_status
+update_players(const sk_os_params *p, const sk_os_match *m, os_work *w)
+{
+	int			i,
+				k;
+
+	for (i = 0; i < m->n_teams; i++)
+	{
+		int			t = w->order[i];
+		double		omega = w->omega[i];
+		double		delta = w->delta[i];
+		int			multiply = p->model == SK_OS_TM_PART ? omega > 0.0 : omega >= 0.0;
+
+		for (k = m->team_start[t]; k < m->team_start[t + 1]; k++)
+		{
+			double		weight = m->weights != NULL ? w->weight[k] : 1.0;
+			double		share = (w->sig[k] * w->sig[k]) / w->tss[i];
+			double		mu_new,
+						sig_new;
+
+			if (multiply)
+			{
+				mu_new = m->mu[k] + share * omega * weight;
+				sig_new = w->sig[k] * sqrt(fmax(1.0 - share * delta * weight, p->kappa));
+			}
+			else
+			{
+				mu_new = m->mu[k] + share * omega / weight;
+				sig_new = w->sig[k] * sqrt(fmax(1.0 - share * delta / weight, p->kappa));
+			}
+			if (p->limit_sigma && m->sigma[k] < sig_new)
+				sig_new = m->sigma[k];
+			if (!isfinite(mu_new) || !isfinite(sig_new))
+				return SK_ERR_RANGE;
+			w->mu_new[k] = mu_new;
+			w->sig_new[k] = sig_new;
+		}
+	}
+	return SK_OK;
+}
+
 sk_status
 sk_os_rate(const sk_os_params *p, const sk_os_match *m, double *mu_out,
 		   double *sigma_out, void *work)
@@ -813,38 +899,7 @@ sk_os_rate(const sk_os_params *p, const sk_os_match *m, double *mu_out,
 			normalize_weights(p, m->weights, m->team_start[i],
 							  m->team_start[i + 1], w.weight);
 
-	/*
-	 * Sort teams by outcome (stable insertion sort: n is small).  Scores
-	 * become ranks by negation: the reference's competition ranks of -score
-	 * have the same order and ties.
-	 */
-	for (i = 0; i < n; i++)
-	{
-		w.key[i] = m->ranks != NULL ? m->ranks[i] :
-			m->scores != NULL ? -m->scores[i] : (double) i;
-		w.order[i] = i;
-	}
-	for (i = 1; i < n; i++)
-	{
-		int			t = w.order[i];
-		int			j = i;
-
-		while (j > 0 && w.key[w.order[j - 1]] > w.key[t])
-		{
-			w.order[j] = w.order[j - 1];
-			j--;
-		}
-		w.order[j] = t;
-	}
-	for (i = 0; i < n; i++)
-	{
-		double		key = w.key[w.order[i]];
-
-		/* Only Plackett-Luce applies int() to the sorted ranks directly. */
-		w.rank[i] = (m->ranks != NULL && p->model == SK_OS_PLACKETT_LUCE) ?
-			trunc(key) : key;
-	}
-
+	sort_by_outcome(p, m, &w);
 	for (i = 0; i < n; i++)
 	{
 		int			t = w.order[i];
@@ -860,39 +915,9 @@ sk_os_rate(const sk_os_params *p, const sk_os_match *m, double *mu_out,
 	else
 		pairwise(p, m, &w);
 
-	/* Player updates: the team's change shared in proportion to sigma^2. */
-	for (i = 0; i < n; i++)
-	{
-		int			t = w.order[i];
-		double		omega = w.omega[i];
-		double		delta = w.delta[i];
-		int			multiply = p->model == SK_OS_TM_PART ? omega > 0.0 : omega >= 0.0;
-
-		for (k = m->team_start[t]; k < m->team_start[t + 1]; k++)
-		{
-			double		weight = m->weights != NULL ? w.weight[k] : 1.0;
-			double		share = (w.sig[k] * w.sig[k]) / w.tss[i];
-			double		mu_new,
-						sig_new;
-
-			if (multiply)
-			{
-				mu_new = m->mu[k] + share * omega * weight;
-				sig_new = w.sig[k] * sqrt(fmax(1.0 - share * delta * weight, p->kappa));
-			}
-			else
-			{
-				mu_new = m->mu[k] + share * omega / weight;
-				sig_new = w.sig[k] * sqrt(fmax(1.0 - share * delta / weight, p->kappa));
-			}
-			if (p->limit_sigma && m->sigma[k] < sig_new)
-				sig_new = m->sigma[k];
-			if (!isfinite(mu_new) || !isfinite(sig_new))
-				return SK_ERR_RANGE;
-			w.mu_new[k] = mu_new;
-			w.sig_new[k] = sig_new;
-		}
-	}
+	st = update_players(p, m, &w);
+	if (st != SK_OK)
+		return st;
 
 	/* Copy out last, so outputs may alias the inputs. */
 	for (k = 0; k < np; k++)

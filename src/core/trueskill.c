@@ -518,17 +518,140 @@ sk_ts_workspace_size(int n_teams, int n_players)
 	return r > q ? r : q;
 }
 
+/* Stable insertion sort of the teams by rank, like Python's sorted(). */
+static void
+sort_teams(const sk_ts_match *m, ts_graph *g)
+{
+	int			t,
+				k;
+
+	for (t = 0; t < g->n_teams; t++)
+	{
+		ts_team		cur;
+
+		if ((t & 255) == 0)
+			sk_check_interrupts();	/* the sort is quadratic in the worst case */
+		cur.input = t;
+		cur.rank = m->ranks != NULL ? m->ranks[t] : (double) t;
+		cur.size = m->team_start[t + 1] - m->team_start[t];
+		for (k = t; k > 0 && g->teams[k - 1].rank > cur.rank; k--)
+			g->teams[k] = g->teams[k - 1];
+		g->teams[k] = cur;
+	}
+}
+
+/* The difference factors between adjacent teams: draw or win, and margin. */
+static sk_status
+init_diffs(const sk_ts_params *p, ts_graph *g)
+{
+	double		z_draw = sk_norm_ppf((p->draw_probability + 1.0) / 2.0);
+	int			k;
+
+	for (k = 0; k < g->n_diffs; k++)
+	{
+		ts_diff    *d = &g->diffs[k];
+		int			size = g->teams[k].size + g->teams[k + 1].size;
+
+		d->draw = g->teams[k].rank == g->teams[k + 1].rank;
+		/* a zero-width draw margin makes a draw impossible */
+		if (d->draw && p->draw_probability == 0.0)
+			return SK_ERR_RANGE;
+		d->margin = z_draw * sqrt((double) size) * p->beta;
+		d->sum.pi = d->sum.tau = 0.0;
+		d->trunc.pi = d->trunc.tau = 0.0;
+	}
+	return SK_OK;
+}
+
+/* Downward: prior (+ dynamics), performance, team sums. */
+static sk_status
+pass_down(const sk_ts_params *p, const sk_ts_match *m, ts_graph *g, double beta2)
+{
+	int			i = 0,
+				t,
+				k;
+
+	for (t = 0; t < g->n_teams; t++)
+	{
+		ts_team    *team = &g->teams[t];
+		int			src = m->team_start[team->input];
+		ts_sum		s;
+
+		team->first = i;
+		sum_init(&s);
+		for (k = 0; k < team->size; k++, i++)
+		{
+			ts_player  *pl = &g->players[i];
+			double		sig = sqrt(m->sigma[src + k] * m->sigma[src + k] +
+								   p->tau * p->tau);
+			double		w = m->weights != NULL ? m->weights[src + k] : 1.0;
+
+			pl->prior.pi = pow(sig, -2.0);
+			pl->prior.tau = pl->prior.pi * m->mu[src + k];
+			if (!isfinite(pl->prior.pi) || !isfinite(pl->prior.tau))
+				return SK_ERR_RANGE;
+			pl->perf = likelihood_message(pl->prior, beta2);
+			pl->weight = w < p->min_delta ? p->min_delta : w;
+			sum_add(&s, pl->perf, pl->weight);
+		}
+		team->sum = sum_message(&s);
+		team->left.pi = team->left.tau = 0.0;
+		team->right.pi = team->right.tau = 0.0;
+	}
+	return SK_OK;
+}
+
+/* Upward: team sums back to performances, then to skills. */
+static sk_status
+pass_up(ts_graph *g, double beta2)
+{
+	int			t,
+				x,
+				k;
+
+	for (t = 0; t < g->n_teams; t++)
+	{
+		ts_team    *team = &g->teams[t];
+		ts_gauss	team_cav = gauss_mul(team->left, team->right);
+
+		for (x = 0; x < team->size; x++)
+		{
+			ts_player  *pl = &g->players[team->first + x];
+			ts_gauss	up,
+						post;
+			ts_sum		s;
+
+			/* solve team = sum(w_j perf_j) for perf_x */
+			sum_init(&s);
+			for (k = 0; k < team->size; k++)
+			{
+				if (k == x)
+					sum_add(&s, team_cav, 1.0 / pl->weight);
+				else
+					sum_add(&s, g->players[team->first + k].perf,
+							-g->players[team->first + k].weight / pl->weight);
+			}
+			up = likelihood_message(sum_message(&s), beta2);
+			post = gauss_mul(pl->prior, up);
+			pl->mu_out = post.tau / post.pi;
+			pl->sigma_out = sqrt(1.0 / post.pi);
+			if (!isfinite(pl->mu_out) || !isfinite(pl->sigma_out) ||
+				pl->sigma_out <= 0.0)
+				return SK_ERR_RANGE;
+		}
+	}
+	return SK_OK;
+}
+
 sk_status
 sk_ts_rate(const sk_ts_params *p, const sk_ts_match *m,
 		   double *mu_out, double *sigma_out, void *work)
 {
 	ts_graph	g;
 	sk_status	st;
-	double		beta2,
-				z_draw;
+	double		beta2;
 	int			n_players;
 	int			t,
-				i,
 				k;
 
 	st = check_params(p, 1);
@@ -546,102 +669,17 @@ sk_ts_rate(const sk_ts_params *p, const sk_ts_match *m,
 	g.teams = (ts_team *) (g.players + n_players);
 	g.diffs = (ts_diff *) (g.teams + g.n_teams);
 
-	/* stable insertion sort of the teams by rank, like Python's sorted() */
-	for (t = 0; t < g.n_teams; t++)
-	{
-		ts_team		cur;
-
-		if ((t & 255) == 0)
-			sk_check_interrupts();	/* the sort is quadratic in the worst case */
-		cur.input = t;
-		cur.rank = m->ranks != NULL ? m->ranks[t] : (double) t;
-		cur.size = m->team_start[t + 1] - m->team_start[t];
-		for (k = t; k > 0 && g.teams[k - 1].rank > cur.rank; k--)
-			g.teams[k] = g.teams[k - 1];
-		g.teams[k] = cur;
-	}
-
+	sort_teams(m, &g);
 	beta2 = p->beta * p->beta;
-	z_draw = sk_norm_ppf((p->draw_probability + 1.0) / 2.0);
-	for (k = 0; k < g.n_diffs; k++)
-	{
-		ts_diff    *d = &g.diffs[k];
-		int			size = g.teams[k].size + g.teams[k + 1].size;
-
-		d->draw = g.teams[k].rank == g.teams[k + 1].rank;
-		/* a zero-width draw margin makes a draw impossible */
-		if (d->draw && p->draw_probability == 0.0)
-			return SK_ERR_RANGE;
-		d->margin = z_draw * sqrt((double) size) * p->beta;
-		d->sum.pi = d->sum.tau = 0.0;
-		d->trunc.pi = d->trunc.tau = 0.0;
-	}
-
-	/* downward: prior (+ dynamics), performance, team sums */
-	i = 0;
-	for (t = 0; t < g.n_teams; t++)
-	{
-		ts_team    *team = &g.teams[t];
-		int			src = m->team_start[team->input];
-		ts_sum		s;
-
-		team->first = i;
-		sum_init(&s);
-		for (k = 0; k < team->size; k++, i++)
-		{
-			ts_player  *pl = &g.players[i];
-			double		sig = sqrt(m->sigma[src + k] * m->sigma[src + k] +
-								   p->tau * p->tau);
-			double		w = m->weights != NULL ? m->weights[src + k] : 1.0;
-
-			pl->prior.pi = pow(sig, -2.0);
-			pl->prior.tau = pl->prior.pi * m->mu[src + k];
-			if (!isfinite(pl->prior.pi) || !isfinite(pl->prior.tau))
-				return SK_ERR_RANGE;
-			pl->perf = likelihood_message(pl->prior, beta2);
-			pl->weight = w < p->min_delta ? p->min_delta : w;
-			sum_add(&s, pl->perf, pl->weight);
-		}
-		team->sum = sum_message(&s);
-		team->left.pi = team->left.tau = 0.0;
-		team->right.pi = team->right.tau = 0.0;
-	}
-
+	st = init_diffs(p, &g);
+	if (st == SK_OK)
+		st = pass_down(p, m, &g, beta2);
+	if (st != SK_OK)
+		return st;
 	run_schedule(&g, p->min_delta);
-
-	/* upward: team sums back to performances, then to skills */
-	for (t = 0; t < g.n_teams; t++)
-	{
-		ts_team    *team = &g.teams[t];
-		ts_gauss	team_cav = gauss_mul(team->left, team->right);
-		int			x;
-
-		for (x = 0; x < team->size; x++)
-		{
-			ts_player  *pl = &g.players[team->first + x];
-			ts_gauss	up,
-						post;
-			ts_sum		s;
-
-			/* solve team = sum(w_j perf_j) for perf_x */
-			sum_init(&s);
-			for (k = 0; k < team->size; k++)
-			{
-				if (k == x)
-					sum_add(&s, team_cav, 1.0 / pl->weight);
-				else
-					sum_add(&s, g.players[team->first + k].perf,
-							-g.players[team->first + k].weight / pl->weight);
-			}
-			up = likelihood_message(sum_message(&s), beta2);
-			post = gauss_mul(pl->prior, up);
-			pl->mu_out = post.tau / post.pi;
-			pl->sigma_out = sqrt(1.0 / post.pi);
-			if (!isfinite(pl->mu_out) || !isfinite(pl->sigma_out) ||
-				pl->sigma_out <= 0.0)
-				return SK_ERR_RANGE;
-		}
-	}
+	st = pass_up(&g, beta2);
+	if (st != SK_OK)
+		return st;
 
 	/* only now, as the outputs may alias the inputs */
 	for (t = 0; t < g.n_teams; t++)
