@@ -32,18 +32,15 @@ sk_glicko_rate(double rating, double rd, int n,
 	double		gain = 0.0;
 	double		precision;
 	int			i;
+	sk_status	st;
 
 	if (!isfinite(rating) || !isfinite(rd))
 		return SK_ERR_NOT_FINITE;
 	if (rd <= 0.0 || n < 0)
 		return SK_ERR_RANGE;
-	for (i = 0; i < n; i++)
-	{
-		if (!isfinite(opp_rating[i]) || !isfinite(opp_rd[i]) || !isfinite(scores[i]))
-			return SK_ERR_NOT_FINITE;
-		if (opp_rd[i] < 0.0 || scores[i] < 0.0 || scores[i] > 1.0)
-			return SK_ERR_RANGE;
-	}
+	st = sk_glicko_check_games(n, opp_rating, opp_rd, scores);
+	if (st != SK_OK)
+		return st;
 
 	if (n == 0)
 	{
@@ -86,6 +83,22 @@ sk_glicko_c_from_periods(double rd_typical, double periods_to_max, double rd_max
 	if (rd_typical <= 0.0 || rd_typical > rd_max || periods_to_max <= 0.0)
 		return SK_ERR_RANGE;
 	*c_out = sqrt((rd_max * rd_max - rd_typical * rd_typical) / periods_to_max);
+	return SK_OK;
+}
+
+sk_status
+sk_glicko_check_games(int n, const double *opp_rating, const double *opp_rd,
+					  const double *scores)
+{
+	int			i;
+
+	for (i = 0; i < n; i++)
+	{
+		if (!isfinite(opp_rating[i]) || !isfinite(opp_rd[i]) || !isfinite(scores[i]))
+			return SK_ERR_NOT_FINITE;
+		if (opp_rd[i] < 0.0 || scores[i] < 0.0 || scores[i] > 1.0)
+			return SK_ERR_RANGE;
+	}
 	return SK_OK;
 }
 

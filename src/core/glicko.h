@@ -38,6 +38,10 @@ sk_status	sk_glicko_decay(double rd, double periods, double c, double rd_max,
 sk_status	sk_glicko_c_from_periods(double rd_typical, double periods_to_max,
 									 double rd_max, double *c_out);
 
+/* Games of a period: finite values, opponent RD >= 0, scores in [0, 1]. */
+sk_status	sk_glicko_check_games(int n, const double *opp_rating, const double *opp_rd,
+								  const double *scores);
+
 /*
  * The chance that a beats b, both ratings uncertain (Glickman 1999, eq. 16):
  * 1 / (1 + 10^(-g(sqrt(rd_a^2 + rd_b^2)) (r_a - r_b) / 400)).

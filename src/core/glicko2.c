@@ -4,6 +4,7 @@
  */
 #include <math.h>
 
+#include "glicko.h"
 #include "glicko2.h"
 #include "normal.h"
 
@@ -128,13 +129,9 @@ sk_glicko2_rate(const sk_glicko2 *player, int n,
 	if (player->rd <= 0.0 || player->vol <= 0.0 || tau <= 0.0 ||
 		epsilon <= 0.0 || n < 0)
 		return SK_ERR_RANGE;
-	for (i = 0; i < n; i++)
-	{
-		if (!isfinite(opp_rating[i]) || !isfinite(opp_rd[i]) || !isfinite(scores[i]))
-			return SK_ERR_NOT_FINITE;
-		if (opp_rd[i] < 0.0 || scores[i] < 0.0 || scores[i] > 1.0)
-			return SK_ERR_RANGE;
-	}
+	status = sk_glicko_check_games(n, opp_rating, opp_rd, scores);
+	if (status != SK_OK)
+		return status;
 
 	/* Step 2: onto the Glicko-2 scale. */
 	mu = (player->rating - SK_GLICKO2_CENTER) / SK_GLICKO2_SCALE;

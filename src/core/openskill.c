@@ -3,6 +3,10 @@
  * following openskill.py 6.2.0 step by step, quirks included (see the
  * header).  Phi is the erf form, as Python's statistics.NormalDist computes
  * it, because the Thurstone-Mosteller branch points compare Phi itself.
+ *
+ * Checks and workspace layouts below repeat one shape on purpose (finite,
+ * then in range; one aligned slice per array): spelled out, each reads
+ * as the rule it enforces.
  */
 #include <float.h>
 #include <stdbool.h>
@@ -422,6 +426,42 @@ plackett_luce(const sk_os_params *p, const sk_os_match *m, os_work *w)
 }
 
 /*
+ * Each team's omega and delta over C_q, the teams ranked no better than q
+ * (the suffix from q's group).  r is team i's share of C_q: e_i / S_q
+ * directly, or exp(x_i - lse_q) in log space.  Inline with a constant
+ * log_space, so each caller gets the loop it had.
+ */
+static inline void
+pl_update_teams(const sk_os_params *p, os_work *w, int n, double c, bool log_space)
+{
+	int			i,
+				q;
+
+	for (i = 0; i < n; i++)
+	{
+		double		omega = 0.0,
+					delta = 0.0;
+
+		sk_check_interrupts();
+		for (q = 0; q < n; q++)
+		{
+			double		r;
+
+			if (!(w->rank[q] <= w->rank[i]))
+				continue;
+			r = log_space ? exp(w->x[i] - w->lse[w->gstart[q]])
+				: w->x[i] / w->lse[w->gstart[q]];
+			delta += r * (1.0 - r) / w->count[q];
+			if (q == i)
+				omega += (1.0 - r) / w->count[q];
+			else
+				omega -= r / w->count[q];
+		}
+		pl_finish_team(p, w, i, c, omega, delta);
+	}
+}
+
+/*
  * The usual case, computed as openskill.py does: e_i = exp(x_i), S_q the sum
  * of e_i over the teams ranked no better than q, added in team order.  Same
  * operations in the same order, so results agree to the last bit.
@@ -445,28 +485,7 @@ plackett_luce_direct(const sk_os_params *p, os_work *w, int n, double c)
 			sum[q] += e[i];
 	}
 
-	for (i = 0; i < n; i++)
-	{
-		double		omega = 0.0,
-					delta = 0.0;
-
-		sk_check_interrupts();
-
-		for (q = 0; q < n; q++)
-		{
-			double		r;
-
-			if (!(w->rank[q] <= w->rank[i]))
-				continue;
-			r = e[i] / sum[w->gstart[q]];
-			delta += r * (1.0 - r) / w->count[q];
-			if (q == i)
-				omega += (1.0 - r) / w->count[q];
-			else
-				omega -= r / w->count[q];
-		}
-		pl_finish_team(p, w, i, c, omega, delta);
-	}
+	pl_update_teams(p, w, n, c, false);
 }
 
 /*
@@ -478,8 +497,7 @@ plackett_luce_logspace(const sk_os_params *p, os_work *w, int n, double c)
 {
 	double		lmax = 0.0,
 				lsum = 0.0;
-	int			i,
-				q;
+	int			i;
 
 	for (i = n - 1; i >= 0; i--)
 	{
@@ -498,29 +516,7 @@ plackett_luce_logspace(const sk_os_params *p, os_work *w, int n, double c)
 		w->lse[i] = lmax + log(lsum);
 	}
 
-	for (i = 0; i < n; i++)
-	{
-		double		omega = 0.0,
-					delta = 0.0;
-
-		sk_check_interrupts();
-
-		/* C_q = teams ranked no better than q: the suffix from q's group. */
-		for (q = 0; q < n; q++)
-		{
-			double		r;
-
-			if (!(w->rank[q] <= w->rank[i]))
-				continue;
-			r = exp(w->x[i] - w->lse[w->gstart[q]]);
-			delta += r * (1.0 - r) / w->count[q];
-			if (q == i)
-				omega += (1.0 - r) / w->count[q];
-			else
-				omega -= r / w->count[q];
-		}
-		pl_finish_team(p, w, i, c, omega, delta);
-	}
+	pl_update_teams(p, w, n, c, true);
 }
 
 /*

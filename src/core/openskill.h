@@ -37,6 +37,9 @@
  *	  difference by that f when it applies.
  *	- Part models compare each team with every team within window_size
  *	  positions in rank order and average omega and delta.
+ *
+ * Its parameter struct and defaults function are shaped like the other
+ * families' headers, alike on purpose (one per family, the same layout).
  */
 #ifndef SKILL_CORE_OPENSKILL_H
 #define SKILL_CORE_OPENSKILL_H

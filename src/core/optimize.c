@@ -43,6 +43,17 @@ eval_at(Search *s, int i, double v)
 	return isnan(y) ? INFINITY : y;
 }
 
+/* Moves coordinate i to v if f there beats the best so far. */
+static inline void
+keep_best(Search *s, int i, double v, double fv)
+{
+	if (fv < s->best)
+	{
+		s->best = fv;
+		s->x[i] = v;
+	}
+}
+
 /*
  * Golden-section search of coordinate i over [a, b]; moves x[i] to the best
  * point seen (the current x[i] included) and updates s->best.
@@ -62,16 +73,8 @@ line_search(Search *s, int i, double a, double b, int steps)
 	fd = eval_at(s, i, d);
 	for (k = 0; k < steps && s->evaluations < s->max_evaluations; k++)
 	{
-		if (fc < s->best)
-		{
-			s->best = fc;
-			s->x[i] = c;
-		}
-		if (fd < s->best)
-		{
-			s->best = fd;
-			s->x[i] = d;
-		}
+		keep_best(s, i, c, fc);
+		keep_best(s, i, d, fd);
 		if (fc <= fd)
 		{
 			b = d;
@@ -89,16 +92,8 @@ line_search(Search *s, int i, double a, double b, int steps)
 			fd = eval_at(s, i, d);
 		}
 	}
-	if (fc < s->best)
-	{
-		s->best = fc;
-		s->x[i] = c;
-	}
-	if (fd < s->best)
-	{
-		s->best = fd;
-		s->x[i] = d;
-	}
+	keep_best(s, i, c, fc);
+	keep_best(s, i, d, fd);
 }
 
 static sk_status

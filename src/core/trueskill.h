@@ -28,6 +28,9 @@
  * Where the package raises FloatingPointError (very surprising results far
  * in the normal tails) this code uses tail-stable forms of v and w and
  * returns finite ratings instead.
+ *
+ * Its parameter struct and defaults function are shaped like the other
+ * families' headers, alike on purpose (one per family, the same layout).
  */
 #ifndef SKILL_CORE_TRUESKILL_H
 #define SKILL_CORE_TRUESKILL_H

@@ -70,7 +70,11 @@ unpack(char *rec, ReplayResult *r, int f)
 	r->before = (double *) p;
 }
 
-/* The result of the match just rated, pointing at the engine's scratch. */
+/*
+ * The result of the match just rated, pointing at the engine's scratch
+ * (field by field like unpack above, on purpose: the same struct filled
+ * from two places).
+ */
 static void
 current_result(ReplayState *state, const ReplayMatch *match, ReplayResult *r)
 {

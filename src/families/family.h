@@ -1,6 +1,10 @@
 /*
  * family.h - what the family files (src/families/) share: the list of
  * families, and small helpers to hand a match to a core.
+ *
+ * The family files look alike on purpose: each declares its own option
+ * table, configure and callbacks in the same order, so that a reader (or
+ * the author of a new family) finds the same parts in the same places.
  */
 #ifndef SKILL_FAMILIES_FAMILY_H
 #define SKILL_FAMILIES_FAMILY_H

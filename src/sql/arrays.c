@@ -64,3 +64,18 @@ float8_array_build(const double *values, int count)
 	return construct_array(datums, count, FLOAT8OID, sizeof(float8),
 						   FLOAT8PASSBYVAL, TYPALIGN_DOUBLE);
 }
+
+/*
+ * "arg[k]" for element i (k counts from the array's lower bound) into buf,
+ * for messages; a NULL element is an error naming it.
+ */
+void
+array_element_name(char *buf, size_t size, const char *arg, ArrayType *array, int i,
+				   bool isnull)
+{
+	snprintf(buf, size, "%s[%d]", arg, ARR_LBOUND(array)[0] + i);
+	if (isnull)
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s must not be NULL", buf)));
+}

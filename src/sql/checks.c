@@ -5,6 +5,10 @@
  * a user sees "scores[2] must be between 0 and 1", not a bare failure.
  * Comparisons are written so NaN fails them too, but finiteness is checked
  * first to give NaN and Infinity their own message.
+ *
+ * Functions here share a shape on purpose (read and check their own
+ * arguments, call the core, build the result): each reads a different
+ * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 

@@ -297,11 +297,7 @@ glicko_array_read(CompositeType *type, ArrayType *array, const char *arg, int *c
 	out = palloc(sizeof(GlickoValue) * n);
 	for (i = 0; i < n; i++)
 	{
-		snprintf(name, sizeof(name), "%s[%d]", arg, ARR_LBOUND(array)[0] + i);
-		if (nulls[i])
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("%s must not be NULL", name)));
+		array_element_name(name, sizeof(name), arg, array, i, nulls[i]);
 		glicko_read(type, DatumGetHeapTupleHeader(elems[i]), name, true, &out[i]);
 	}
 	return out;

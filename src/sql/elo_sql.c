@@ -1,5 +1,9 @@
 /*
  * elo_sql.c - SQL functions of the Elo family.
+ *
+ * Functions here share a shape on purpose (read and check their own
+ * arguments, call the core, build the result): each reads a different
+ * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 

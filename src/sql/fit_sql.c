@@ -8,6 +8,10 @@
  * log-loss.  The search is the core's bounded coordinate descent
  * (core/optimize.c).  With train_until, only earlier matches are fitted
  * and the later ones give the held-out score; ratings replay through all.
+ *
+ * Functions here share a shape on purpose (read and check their own
+ * arguments, call the core, build the result): each reads a different
+ * signature, so there is no common argument layout to factor out.
  */
 #include "sql/family_args.h"
 #include "families/family.h"

@@ -3,6 +3,10 @@
  *
  * Glicko-1 ignores vol and passes it through (it may be NULL); Glicko-2
  * requires it.
+ *
+ * Functions here share a shape on purpose (read and check their own
+ * arguments, call the core, build the result): each reads a different
+ * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 

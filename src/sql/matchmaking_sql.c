@@ -2,6 +2,10 @@
  * matchmaking_sql.c - SQL functions around match making: TrueSkill match
  * quality, party ratings, the widening skill window, and team balancing.
  * The queue matcher (form_matches) is in queue_sql.c.
+ *
+ * Functions here share a shape on purpose (read and check their own
+ * arguments, call the core, build the result): each reads a different
+ * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -45,11 +49,7 @@ rating_list_read(CompositeType *type, ArrayType *array, const char *arg,
 						  type->typalign, &elems, &nulls, &n);
 		for (i = 0; i < n; i++)
 		{
-			snprintf(name, sizeof(name), "%s[%d]", arg, ARR_LBOUND(array)[0] + i);
-			if (nulls[i])
-				ereport(ERROR,
-						(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-						 errmsg("%s must not be NULL", name)));
+			array_element_name(name, sizeof(name), arg, array, i, nulls[i]);
 			rating_read(type, DatumGetHeapTupleHeader(elems[i]), name, &mu[i], &sigma[i]);
 		}
 	}
@@ -78,12 +78,7 @@ match_quality(PG_FUNCTION_ARGS)
 	composite_init_arg(fcinfo, 0, &cache->rating);
 	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
 
-	m.n_teams = match.n_teams;
-	m.team_start = match.team_start;
-	m.mu = match.mu;
-	m.sigma = match.sigma;
-	m.ranks = NULL;
-	m.weights = NULL;
+	m = (sk_ts_match) {TEAM_MATCH_FIELDS(match)};
 	report_core_status(sk_ts_quality(&params, &m, &quality,
 									 palloc(sk_ts_workspace_size(match.n_teams,
 																 match.n_players))),

@@ -13,6 +13,10 @@
  * type facts, the core's scratch buffer and predict_rank's row descriptor,
  * so rating a table of matches does no catalog lookup and no scratch
  * allocation per row.
+ *
+ * Functions here share a shape on purpose (read and check their own
+ * arguments, call the core, build the result): each reads a different
+ * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -239,13 +243,7 @@ openskill_rate(FunctionCallInfo fcinfo, sk_os_model model, const char *fname)
 	cache = os_cache(fcinfo, team_ratings);
 	team_match_read(&cache->rating, team_ratings, "team_ratings", &match);
 
-	m.n_teams = match.n_teams;
-	m.team_start = match.team_start;
-	m.mu = match.mu;
-	m.sigma = match.sigma;
-	m.ranks = NULL;
-	m.scores = NULL;
-	m.weights = NULL;
+	m = (sk_os_match) {TEAM_MATCH_FIELDS(match)};
 	if (!PG_ARGISNULL(ARG_RANKS) && !PG_ARGISNULL(ARG_SCORES))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

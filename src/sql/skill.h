@@ -52,6 +52,8 @@ extern void report_core_status(sk_status status, const char *what);
 extern const double *float8_array_values(ArrayType *array, const char *arg, int *count);
 extern ArrayType *float8_array_build(const double *values, int count);
 extern int	array_length_1d(ArrayType *array, const char *arg);
+extern void array_element_name(char *buf, size_t size, const char *arg, ArrayType *array,
+							   int i, bool isnull);
 
 
 /* composite.c: skill.rating and skill.glicko values. */

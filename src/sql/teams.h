@@ -44,4 +44,11 @@ extern const double *team_values_read(ArrayType *array, const char *arg,
 extern double *team_weights_read(ArrayType *array, const char *arg,
 								 const TeamMatch *match);
 
+/*
+ * The fields a core match struct (sk_os_match, sk_ts_match) takes from a
+ * TeamMatch, for a designated initializer: {TEAM_MATCH_FIELDS(match), ...}.
+ */
+#define TEAM_MATCH_FIELDS(tm) \
+	.n_teams = (tm).n_teams, .team_start = (tm).team_start, .mu = (tm).mu, .sigma = (tm).sigma
+
 #endif

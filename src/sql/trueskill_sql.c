@@ -10,6 +10,10 @@
  * or out-of-range tunable is an error whatever the ratings are; then NULL
  * team_ratings give a NULL result, as a STRICT function would.
  * trueskill_win_probability and trueskill_expose are STRICT.
+ *
+ * Functions here share a shape on purpose (read and check their own
+ * arguments, call the core, build the result): each reads a different
+ * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -208,12 +212,8 @@ trueskill_rate(PG_FUNCTION_ARGS)
 							 errdetail("Give draw_probability > 0 to rate draws.")));
 	}
 
-	m.n_teams = match.n_teams;
-	m.team_start = match.team_start;
-	m.mu = match.mu;
-	m.sigma = match.sigma;
-	m.ranks = ranks;
-	m.weights = weights_read(fcinfo, 2, &match);
+	m = (sk_ts_match) {TEAM_MATCH_FIELDS(match), .ranks = ranks,
+		.weights = weights_read(fcinfo, 2, &match)};
 
 	/* results overwrite the flat inputs (the core allows it) */
 	status = sk_ts_rate(&p, &m, match.mu, match.sigma,
@@ -243,12 +243,7 @@ trueskill_quality(PG_FUNCTION_ARGS)
 	cache = ts_cache(fcinfo, 0);
 	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
 
-	m.n_teams = match.n_teams;
-	m.team_start = match.team_start;
-	m.mu = match.mu;
-	m.sigma = match.sigma;
-	m.ranks = NULL;
-	m.weights = weights_read(fcinfo, 1, &match);
+	m = (sk_ts_match) {TEAM_MATCH_FIELDS(match), .weights = weights_read(fcinfo, 1, &match)};
 
 	/* the comparison is singular when two teams do not play at all */
 	if (m.weights != NULL)
@@ -297,12 +292,7 @@ trueskill_win_probability(PG_FUNCTION_ARGS)
 				 errdetail("It holds %d; the win probability compares the first team with the second.",
 						   match.n_teams)));
 
-	m.n_teams = match.n_teams;
-	m.team_start = match.team_start;
-	m.mu = match.mu;
-	m.sigma = match.sigma;
-	m.ranks = NULL;
-	m.weights = NULL;
+	m = (sk_ts_match) {TEAM_MATCH_FIELDS(match)};
 	report_core_status(sk_ts_win_probability(beta, &m, &prob),
 					   "trueskill_win_probability");
 	PG_RETURN_FLOAT8(prob);
