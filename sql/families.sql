@@ -213,7 +213,9 @@ FROM (VALUES (1, timestamptz '2026-01-08', timestamptz '2026-01-08', 1), (1, '20
 SELECT * FROM skill.replay('nope', 'SELECT 1');
 SELECT * FROM skill.replay(NULL, 'SELECT 1');
 SELECT * FROM skill.replay('elo', NULL);
-SELECT * FROM skill.replay('glicko', 'SELECT match_id, played_at, player_id, team, rank FROM g1');
+-- Without a period column a Glicko family rates each match as its own period.
+SELECT count(*) AS players FROM skill.replay('glicko', 'SELECT match_id, played_at, player_id, team, rank FROM g1 ORDER BY played_at, match_id');
+SELECT * FROM skill.replay('glicko', 'SELECT match_id, played_at, player_id, team FROM g1');
 SELECT * FROM skill.replay('glicko', 'SELECT match_id, played_at, played_at, player_id, team::bigint, rank FROM g1');
 SELECT * FROM skill.replay('pl', 'SELECT match_id, played_at, player_id, team, rank FROM g1', '{"beta": 0}');
 

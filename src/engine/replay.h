@@ -235,6 +235,7 @@ lifecycle_season_due(const ReplayState *state, TimestampTz played_at)
 /* Results for the emit callback (results.c). */
 extern void results_match_rated(ReplayState *state, const ReplayMatch *match);
 extern void results_period_closed(ReplayState *state);
+extern double replay_first_team_outcome(const ReplayResult *result);
 
 
 #endif

@@ -173,3 +173,23 @@ results_period_closed(ReplayState *state)
 	}
 	pending->used = 0;
 }
+
+/*
+ * The first team's result against the rest: 1 if it alone ranks best, 0.5
+ * if it shares the best rank, else 0 (for two teams: 1 / 0.5 / 0).
+ */
+double
+replay_first_team_outcome(const ReplayResult *r)
+{
+	bool		shared = false;
+	int			t;
+
+	for (t = 1; t < r->n_teams; t++)
+	{
+		if (r->team_rank[t] < r->team_rank[0])
+			return 0.0;
+		if (r->team_rank[t] == r->team_rank[0])
+			shared = true;
+	}
+	return shared ? 0.5 : 1.0;
+}

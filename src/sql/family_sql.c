@@ -198,26 +198,6 @@ replay_options(PG_FUNCTION_ARGS)
 	return (Datum) 0;
 }
 
-/*
- * The first team's result against the rest: 1 if it alone ranks best, 0.5
- * if it shares the best rank, else 0 (for two teams: 1 / 0.5 / 0).
- */
-static double
-first_team_outcome(const ReplayResult *r)
-{
-	bool		shared = false;
-	int			t;
-
-	for (t = 1; t < r->n_teams; t++)
-	{
-		if (r->team_rank[t] < r->team_rank[0])
-			return 0.0;
-		if (r->team_rank[t] == r->team_rank[0])
-			shared = true;
-	}
-	return shared ? 0.5 : 1.0;
-}
-
 /* One row per match, for the first team (the lowest team number). */
 static void
 emit_match(ReplayState *state, const ReplayResult *r)
@@ -237,7 +217,7 @@ emit_match(ReplayState *state, const ReplayResult *r)
 	values[4] = Float8GetDatum(r->team_prob[0]);
 	values[5] = Float8GetDatum(r->draw_prob);
 	nulls[5] = isnan(r->draw_prob);
-	values[6] = Float8GetDatum(first_team_outcome(r));
+	values[6] = Float8GetDatum(replay_first_team_outcome(r));
 	values[7] = Int32GetDatum(least);
 	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 }

@@ -14,6 +14,7 @@
  * signature, so there is no common argument layout to factor out.
  */
 #include "sql/family_args.h"
+#include "sql/jsonb_args.h"
 #include "families/family.h"
 
 #include <limits.h>
@@ -30,7 +31,6 @@
 #include "utils/numeric.h"
 
 #include "core/optimize.h"
-#include "core/pairwise.h"
 
 PG_FUNCTION_INFO_V1(fit);
 
@@ -90,7 +90,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 		if (r->matches_before[i] < s->experienced)
 			return;
 	into = s->has_train_until && r->played_at >= s->train_until ? &fc->held_out : &fc->train;
-	into->sum += log_loss_term(r->team_prob[0], sk_rank_score(r->team_rank[0], r->team_rank[1]));
+	into->sum += log_loss_term(r->team_prob[0], replay_first_team_outcome(r));
 	into->n++;
 }
 
@@ -125,46 +125,6 @@ fit_objective(void *arg, const double *x)
 	ereport(NOTICE,
 			(errmsg("fit evaluation %d: train log-loss %.6f", fc->evaluations, loss)));
 	return loss;
-}
-
-static double
-jsonb_number(JsonbValue *v, const char *what)
-{
-	if (v->type != jbvNumeric)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s must be a number", what)));
-	return DatumGetFloat8(DirectFunctionCall1(numeric_float8, NumericGetDatum(v->val.numeric)));
-}
-
-static TimestampTz
-jsonb_timestamptz(JsonbValue *v, const char *what)
-{
-	if (v->type != jbvString)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s must be a timestamp string such as \"2020-01-01 00:00+00\"", what)));
-	return DatumGetTimestampTz(DirectFunctionCall3(timestamptz_in,
-												   CStringGetDatum(pnstrdup(v->val.string.val,
-																			v->val.string.len)),
-												   ObjectIdGetDatum(InvalidOid),
-												   Int32GetDatum(-1)));
-}
-
-/* The value of key in a jsonb object, or NULL. */
-static JsonbValue *
-object_get(Jsonb *object, const char *key)
-{
-	return getKeyJsonValueFromContainer(&object->root, key, strlen(key), NULL);
-}
-
-static void
-check_object(Jsonb *j, const char *what)
-{
-	if (!JB_ROOT_IS_OBJECT(j))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s must be a JSON object", what)));
 }
 
 /* options: train_until, score_from, experienced, max_evaluations, options. */
@@ -212,25 +172,9 @@ read_settings(Jsonb *options, FitSettings *s)
 		s->score_from = jsonb_timestamptz(found, "option \"score_from\" of fit");
 	}
 	if ((found = object_get(options, "experienced")) != NULL)
-	{
-		double		e = jsonb_number(found, "option \"experienced\" of fit");
-
-		if (!(e >= 0 && e <= INT_MAX && e == floor(e)))
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("option \"experienced\" of fit must be a whole number of at least 0")));
-		s->experienced = (int) e;
-	}
+		s->experienced = jsonb_whole(found, "option \"experienced\" of fit", 0, INT_MAX);
 	if ((found = object_get(options, "max_evaluations")) != NULL)
-	{
-		double		m = jsonb_number(found, "option \"max_evaluations\" of fit");
-
-		if (!(m >= 1 && m <= 100000 && m == floor(m)))
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("option \"max_evaluations\" of fit must be a whole number from 1 to 100000")));
-		s->max_evaluations = (int) m;
-	}
+		s->max_evaluations = jsonb_whole(found, "option \"max_evaluations\" of fit", 1, 100000);
 	if ((found = object_get(options, "options")) != NULL)
 	{
 		if (found->type != jbvBinary)

@@ -30,9 +30,7 @@ typedef struct RowsLayout
 static const char *
 layout_hint(const RowsLayout *layout)
 {
-	return layout->family->uses_period
-		? "The query must return match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8 [, prior], ordered by played_at, match_id."
-		: "The query must return match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8 [, prior], ordered by played_at, match_id.";
+	return "The query must return match_id bigint, played_at timestamptz, [period timestamptz,] player_id bigint, team int, rank float8 [, prior], ordered by played_at, match_id.";
 }
 
 static void
@@ -49,11 +47,17 @@ check_column_type(const RowsLayout *layout, TupleDesc desc, int col, Oid want,
 				 errhint("%s", layout_hint(layout))));
 }
 
-/* Checks the query's columns against what the family needs. */
+/*
+ * Checks the query's columns against what the family needs.  A period
+ * column (a timestamptz third column) is optional: a family without rating
+ * periods ignores it, and a Glicko family without it rates every match as
+ * its own period.  So one rows query serves every family.
+ */
 static void
 check_layout(RowsLayout *layout, TupleDesc desc)
 {
-	int			base = layout->family->uses_period ? 6 : 5;
+	bool		has_period = desc->natts >= 6 && SPI_gettypeid(desc, 3) == TIMESTAMPTZOID;
+	int			base = has_period ? 6 : 5;
 
 	if (desc->natts != base && desc->natts != base + 1)
 		ereport(ERROR,
@@ -61,15 +65,13 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 				 errmsg("the rows query must return %d or %d columns, not %d",
 						base, base + 1, desc->natts),
 				 errhint("%s", layout_hint(layout))));
-	layout->period = layout->family->uses_period ? 3 : 0;
+	layout->period = has_period ? 3 : 0;
 	layout->player_id = base - 2;
 	layout->team = base - 1;
 	layout->rank = base;
 	layout->prior = desc->natts > base ? base + 1 : 0;
 	check_column_type(layout, desc, 1, INT8OID, "match_id");
 	check_column_type(layout, desc, 2, TIMESTAMPTZOID, "played_at");
-	if (layout->period)
-		check_column_type(layout, desc, layout->period, TIMESTAMPTZOID, "period");
 	check_column_type(layout, desc, layout->player_id, INT8OID, "player_id");
 	check_column_type(layout, desc, layout->team, INT4OID, "team");
 	check_column_type(layout, desc, layout->rank, FLOAT8OID, "rank");
@@ -98,7 +100,8 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, HeapTuple tuple,
 	row->match_id = DatumGetInt64(column_value(tuple, desc, 1, "match_id"));
 	row->played_at = DatumGetTimestampTz(column_value(tuple, desc, 2, "played_at"));
 	row->period = layout->period
-		? DatumGetTimestampTz(column_value(tuple, desc, layout->period, "period")) : 0;
+		? DatumGetTimestampTz(column_value(tuple, desc, layout->period, "period"))
+		: row->played_at;	/* no period column: each match its own period */
 	row->player_id = DatumGetInt64(column_value(tuple, desc, layout->player_id, "player_id"));
 	row->team = DatumGetInt32(column_value(tuple, desc, layout->team, "team"));
 	row->rank = DatumGetFloat8(column_value(tuple, desc, layout->rank, "rank"));

@@ -4,8 +4,10 @@
  * decoded row at a time.
  *
  * Columns, by position: match_id bigint, played_at timestamptz,
- * [period timestamptz (Glicko families)], player_id bigint, team int,
- * rank float8 [, prior of the family's rating type].
+ * [period timestamptz], player_id bigint, team int, rank float8 [, prior
+ * of the family's rating type].  Families without rating periods ignore a
+ * period column; the Glicko families without one rate each match as its
+ * own period.
  */
 #ifndef SKILL_SQL_ROWS_QUERY_H
 #define SKILL_SQL_ROWS_QUERY_H
@@ -17,7 +19,7 @@ typedef struct RowValues
 {
 	int64		match_id;
 	TimestampTz played_at;
-	TimestampTz period;			/* families with rating periods */
+	TimestampTz period;			/* the period column, or played_at */
 	int64		player_id;
 	int32		team;
 	double		rank;

@@ -1,0 +1,95 @@
+-- Scoring predictions: skill.prediction_score, skill.calibration_table and
+-- skill.evaluate, against values computed by hand (in the comments) or by
+-- an independent IRLS.
+\set VERBOSITY terse
+
+-- Four predictions (p, outcome): (0.8, 1), (0.6, 0), (0.3, 0), (0.5, 0.5).
+-- log_loss = (-ln 0.8 - ln 0.4 - ln 0.7 + ln 2) / 4 = 0.5473141019217607
+-- brier = (0.04 + 0.36 + 0.09 + 0) / 4 = 0.1225
+-- accuracy = (1 + 0 + 1 + 0.5) / 4 = 0.625
+-- ece (10 buckets, one prediction in each of 4): (0.2 + 0.6 + 0.3 + 0) / 4 = 0.275
+CREATE TABLE four (p float8, o float8);
+INSERT INTO four VALUES (0.8, 1), (0.6, 0), (0.3, 0), (0.5, 0.5);
+SELECT n, round(log_loss::numeric, 15) AS log_loss, round(brier::numeric, 15) AS brier,
+       accuracy, round(ece::numeric, 15) AS ece
+FROM (SELECT (skill.prediction_score(p, o)).* FROM four) s;
+-- The same buckets as a reliability diagram (4 buckets: 0.3 -> 2, 0.5 and 0.6 -> 3, 0.8 -> 4).
+SELECT b.* FROM unnest((SELECT skill.calibration_table(p, o, 4) FROM four)) b;
+-- Rows with a NULL p or outcome are skipped; no rows at all give n = 0 and NULL scores.
+SELECT (skill.prediction_score(p, o)).n FROM (SELECT * FROM four UNION ALL VALUES (NULL, 1), (0.5, NULL)) x(p, o);
+SELECT * FROM (SELECT (skill.prediction_score(p, o)).* FROM four WHERE false) s;
+
+-- Calibration slope and intercept: ten predictions each at 0.2 (3 won),
+-- 0.5 (5 won), 0.8 (7 won).  An independent IRLS (Python, Newton's method
+-- on the thirty rows, x = logit p) gives intercept 0 (3.5e-17) and slope
+-- 0.611196210668224: these predictions are too confident.
+CREATE TABLE thirty AS
+SELECT p, CASE WHEN i <= w THEN 1.0 ELSE 0.0 END AS o
+FROM (VALUES (0.2, 3), (0.5, 5), (0.8, 7)) v(p, w), generate_series(1, 10) i;
+SELECT round(calibration_slope::numeric, 9) AS slope, round(calibration_intercept::numeric, 9) + 0 AS intercept,
+       round(log_loss::numeric, 13) AS log_loss
+FROM (SELECT (skill.prediction_score(p, o)).* FROM thirty) s;
+
+-- Parallel plans combine partial states: equal to the serial result.
+CREATE TABLE many_predictions AS
+SELECT ((i * 7919) % 9973 + 1) / 9975.0 AS p, ((i * 31) % 3) / 2.0 AS o FROM generate_series(1, 200000) i;
+ANALYZE many_predictions;
+SELECT (skill.prediction_score(p, o, 20)).* AS serial FROM many_predictions \gset serial_
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+EXPLAIN (COSTS OFF) SELECT skill.prediction_score(p, o, 20) FROM many_predictions;
+SELECT n = :serial_n AS same_n, abs(log_loss - :serial_log_loss) < 1e-12 AS same_log_loss,
+       abs(ece - :serial_ece) < 1e-12 AS same_ece,
+       abs(calibration_slope - :serial_calibration_slope) < 1e-9 AS same_slope
+FROM (SELECT (skill.prediction_score(p, o, 20)).* FROM many_predictions) s;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+
+-- Bad input.
+SELECT skill.prediction_score(1.5, 1);
+SELECT skill.prediction_score('NaN', 1);
+SELECT skill.prediction_score(-0.1, 0);
+SELECT skill.prediction_score(0.5, 0.3);
+SELECT skill.prediction_score(0.5, 1, 0);
+SELECT skill.prediction_score(0.5, 1, 1001);
+SELECT skill.prediction_score(p, o, b) FROM (VALUES (0.5, 1.0, 10), (0.5, 1, 20)) v(p, o, b);
+SELECT skill.prediction_score(0.5, 1, NULL);
+
+-- evaluate: each system scored as prediction_score over its match_predictions.
+CREATE TABLE ev (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);
+INSERT INTO ev
+SELECT m, timestamptz '2026-01-01 00:00+00' + m * interval '1 hour', p, t,
+       CASE WHEN (m * 7 + t) % 3 = 0 THEN 2 ELSE 1 END + CASE WHEN t = 2 THEN 0.5 ELSE 0 END
+FROM generate_series(1, 2000) m, LATERAL (VALUES (1 + m % 37, 1), (38 + (m * 5) % 41, 2)) v(p, t);
+WITH e AS (SELECT * FROM skill.evaluate('SELECT * FROM ev ORDER BY played_at, match_id',
+                                        ARRAY['elo', 'pl', 'glicko', 'trueskill'], '{"elo": {"k": 16}}')),
+direct AS (
+  SELECT 'elo' AS system, (skill.prediction_score(predicted_win, outcome)).*
+  FROM skill.match_predictions('elo', 'SELECT * FROM ev ORDER BY played_at, match_id', '{"k": 16}')
+  UNION ALL
+  SELECT 'pl', (skill.prediction_score(predicted_win, outcome)).*
+  FROM skill.match_predictions('pl', 'SELECT * FROM ev ORDER BY played_at, match_id')
+  UNION ALL
+  SELECT 'glicko', (skill.prediction_score(predicted_win, outcome)).*
+  FROM skill.match_predictions('glicko', 'SELECT * FROM ev ORDER BY played_at, match_id')
+  UNION ALL
+  SELECT 'trueskill', (skill.prediction_score(predicted_win, outcome)).*
+  FROM skill.match_predictions('trueskill', 'SELECT * FROM ev ORDER BY played_at, match_id'))
+SELECT e.system, e.n, e.log_loss = d.log_loss AND e.brier = d.brier AND e.ece = d.ece
+       AND e.calibration_slope IS NOT DISTINCT FROM d.calibration_slope AS same
+FROM e JOIN direct d USING (system) ORDER BY 1;
+-- score_from and experienced restrict the scored matches.
+SELECT system, n FROM skill.evaluate('SELECT * FROM ev ORDER BY played_at, match_id', ARRAY['elo'],
+                                     '{"score_from": "2026-02-01 00:00+00"}');
+SELECT system, n FROM skill.evaluate('SELECT * FROM ev ORDER BY played_at, match_id', ARRAY['elo'],
+                                     '{"experienced": 20}');
+SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY['nope']);
+SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY[NULL]::text[]);
+SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY[]::text[]);
+SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY['elo'], '{"elo": 16}');
+SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY['elo'], '{"elo": {"kk": 16}}');
+SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY['elo'], '{"buckets": 0}');
