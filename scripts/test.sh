@@ -88,6 +88,20 @@ else
 	count 0 1
 fi
 
+# The analyst's calibration report (python3 is on Debian's base system).
+if command -v python3 >/dev/null; then
+	line=$(bash "$REPO_ROOT/scripts/test_report.sh" | tail -n 1)
+	echo "$line"
+	if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+		count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+	else
+		echo "FAIL: the report test did not finish" >&2
+		count 0 1
+	fi
+else
+	echo "skipped report: python3 is not installed"
+fi
+
 # 3. Differential tests against npm peers: tests/differential/<peer>/run.sh
 #    prints "name: N passed, N failed" last (it installs its npm package).
 for diff_test in "$REPO_ROOT"/tests/differential/*/run.sh; do
