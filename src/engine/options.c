@@ -42,12 +42,44 @@ options_names(const OptionTable *table)
 	return buf.data;
 }
 
+char *
+options_join(const char *const *names)
+{
+	StringInfoData buf;
+	int			i;
+
+	initStringInfo(&buf);
+	for (i = 0; names[i] != NULL; i++)
+		appendStringInfo(&buf, "%s%s", i > 0 ? ", " : "", names[i]);
+	return buf.data;
+}
+
+/* An OPTION_CHOICE value: the index of its name among the choices. */
+static double
+option_choice(const OptionSpec *spec, JsonbValue *value, const char *caller)
+{
+	int			i;
+
+	if (value->type == jbvString)
+		for (i = 0; spec->choices[i] != NULL; i++)
+			if (strlen(spec->choices[i]) == value->val.string.len &&
+				strncmp(spec->choices[i], value->val.string.val, value->val.string.len) == 0)
+				return i;
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("option \"%s\" of %s must be one of: %s", spec->name, caller,
+					options_join(spec->choices))));
+	return 0;					/* not reached */
+}
+
 /* The jsonb value as the option's kind wants it (type errors only). */
 static double
 option_value(const OptionSpec *spec, JsonbValue *value, const char *caller)
 {
 	double		number;
 
+	if (spec->kind == OPTION_CHOICE)
+		return option_choice(spec, value, caller);
 	if (spec->kind == OPTION_BOOL)
 	{
 		if (value->type != jbvBool)

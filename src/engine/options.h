@@ -20,8 +20,10 @@ typedef enum OptionKind
 	OPTION_NUMBER,				/* a finite float8 */
 	OPTION_COUNT,				/* a whole number of at least 1 */
 	OPTION_BOOL,				/* true or false, kept as 1 or 0 */
-	OPTION_TIMES				/* an array of ascending timestamps: the value is
+	OPTION_TIMES,				/* an array of ascending timestamps: the value is
 								 * their count, the list is in lists[i] */
+	OPTION_CHOICE				/* one of the names in choices: the value is its
+								 * index (default_value the default's) */
 } OptionKind;
 
 /* How a number is bounded: at the low end, then at the high end. */
@@ -42,6 +44,7 @@ typedef struct OptionSpec
 	OptionBound high_bound;
 	double		high;
 	const char *help;
+	const char *const *choices;	/* OPTION_CHOICE: the names, NULL-terminated */
 } OptionSpec;
 
 /* Shorthands for the common bounds of a number option. */
@@ -57,6 +60,8 @@ typedef struct OptionSpec
 	{name, OPTION_NUMBER, def, BOUND_INCLUSIVE, 0, BOUND_INCLUSIVE, 1, help}
 #define OPTION_TIMESTAMPS(name, help) \
 	{name, OPTION_TIMES, 0, BOUND_NONE, 0, BOUND_NONE, 0, help}
+#define OPTION_NAMED(name, choices, help) \
+	{name, OPTION_CHOICE, 0, BOUND_NONE, 0, BOUND_NONE, 0, help, choices}
 
 /* A family's table: specs[0 .. count-1]. */
 typedef struct OptionTable
@@ -79,6 +84,9 @@ extern void options_check(const OptionTable *table, const char *caller, const do
 
 /* The index of the option called name, or -1. */
 extern int	options_index(const OptionTable *table, const char *name);
+
+/* "a, b, c": a NULL-terminated list of names, joined (palloc'd). */
+extern char *options_join(const char *const *names);
 
 /* "a, b, c": the names, in table order (palloc'd). */
 extern char *options_names(const OptionTable *table);

@@ -3,6 +3,7 @@
  */
 #include "families/family.h"
 
+#include "core/links.h"
 #include "core/openskill.h"
 
 #define FAMILY(prefix, kind, period, history, label) &family_##prefix,
@@ -64,4 +65,18 @@ family_predict_gaussian_pairwise(ReplayState *state, ReplayMatch *match, double 
 										  state->mu, state->sigma, team_prob,
 										  replay_scratch(state, sk_os_workspace_size(match->n_teams,
 																					 match->n_players))));
+}
+
+const char *const family_link_names[] = {"family", "logistic", "normal", NULL};
+
+void
+family_predict_link(ReplayState *state, ReplayMatch *match, int link, double beta,
+					bool per_player, double *team_prob)
+{
+	family_gather_gaussian(state, match);
+	family_check_status(state, match,
+						sk_link_match_probs((sk_link) link, match->n_teams, match->team_start,
+											state->mu, state->sigma, beta, per_player,
+											team_prob,
+											replay_scratch(state, sizeof(double) * 2 * match->n_teams)));
 }

@@ -74,4 +74,15 @@ extern void family_check_status(ReplayState *state, const ReplayMatch *match,
 extern void family_predict_gaussian_pairwise(ReplayState *state, ReplayMatch *match,
 											 double beta, double *team_prob);
 
+/* The names of the link option: family (the family's own), logistic, normal. */
+extern const char *const family_link_names[];
+
+/*
+ * Team chances through a logistic or normal link (core/links.h): each
+ * team's mean is its mu sum, its variance its sigma^2 sum plus beta^2 per
+ * team (per_player false: OpenSkill) or per player (true: TrueSkill).
+ */
+extern void family_predict_link(ReplayState *state, ReplayMatch *match, int link, double beta,
+								bool per_player, double *team_prob);
+
 #endif

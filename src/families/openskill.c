@@ -10,7 +10,7 @@
 enum
 {
 	OS_MU, OS_SIGMA, OS_BETA, OS_KAPPA, OS_TAU, OS_EPSILON, OS_WINDOW_SIZE,
-	OS_LIMIT_SIGMA, OS_BALANCE, OS_SIGMA_PER_DAY
+	OS_LIMIT_SIGMA, OS_BALANCE, OS_SIGMA_PER_DAY, OS_LINK
 };
 
 /* openskill.py's defaults (core: sk_os_default_params). */
@@ -26,6 +26,7 @@ static const OptionSpec os_options[] = {
 	OPTION_FLAG("limit_sigma", 0, "never let a match raise sigma"),
 	OPTION_FLAG("balance", 0, "scale mu differences for lopsided matches"),
 	OPTION_NONNEGATIVE("sigma_per_day", 0, "sigma growth per idle day before a match, up to the sigma option (0: off)"),
+	OPTION_NAMED("link", family_link_names, "predicted_win: the model's own, or logistic / normal in the mu difference"),
 	SEASON_OPTIONS,
 };
 
@@ -86,6 +87,12 @@ os_rate_match(ReplayState *state, ReplayMatch *match)
 static void
 os_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 {
+	if (state->opt[OS_LINK] != 0)
+	{
+		family_predict_link(state, match, (int) state->opt[OS_LINK], state->opt[OS_BETA], false,
+							team_prob);
+		return;
+	}
 	family_gather_gaussian(state, match);
 	family_check_status(state, match,
 						sk_os_predict_win(&((OpenSkillData *) state->family_data)->params,

@@ -10,7 +10,8 @@
 
 enum
 {
-	TS_MU, TS_SIGMA, TS_BETA, TS_TAU, TS_DRAW_PROBABILITY, TS_MIN_DELTA, TS_SIGMA_PER_DAY
+	TS_MU, TS_SIGMA, TS_BETA, TS_TAU, TS_DRAW_PROBABILITY, TS_MIN_DELTA, TS_SIGMA_PER_DAY,
+	TS_LINK
 };
 
 /* trueskill 0.4.5's defaults (core: sk_ts_default_params). */
@@ -23,6 +24,7 @@ static const OptionSpec ts_options[] = {
 	"chance of a draw between equal teams"},
 	OPTION_POSITIVE("min_delta", 1e-4, "convergence threshold of the message passing"),
 	OPTION_NONNEGATIVE("sigma_per_day", 0, "sigma growth per idle day before a match, up to the sigma option (0: off)"),
+	OPTION_NAMED("link", family_link_names, "predicted_win: the model's own, or logistic / normal in the mu difference"),
 	SEASON_OPTIONS,
 };
 
@@ -73,6 +75,11 @@ ts_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 	sk_ts_match m = {.n_teams = 2, .team_start = match->team_start,
 	.mu = state->mu, .sigma = state->sigma};
 
+	if (state->opt[TS_LINK] != 0)
+	{
+		family_predict_link(state, match, (int) state->opt[TS_LINK], beta, true, team_prob);
+		return;
+	}
 	if (match->n_teams != 2)
 	{
 		family_predict_gaussian_pairwise(state, match, beta, team_prob);

@@ -70,12 +70,12 @@ COMMENT ON FUNCTION skill.tm_part_rate(skill.rating[], float8[], float8[], float
 -- each model's three names call one C function.
 
 CREATE FUNCTION skill.pl_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8[]
 AS 'MODULE_PATHNAME', 'openskill_predict_win'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.pl_predict_win(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models)';
+COMMENT ON FUNCTION skill.pl_predict_win(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE FUNCTION skill.pl_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -94,12 +94,12 @@ COMMENT ON FUNCTION skill.pl_predict_rank(skill.rating[], float8, float8, bool) 
   'OpenSkill: one row per team (its subscript in team_ratings), its predicted place (1 = best, ties share a place: 1,1,3) and its chance of winning (the same for all five models)';
 
 CREATE FUNCTION skill.bt_full_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8[]
 AS 'MODULE_PATHNAME', 'openskill_predict_win'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_full_predict_win(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models)';
+COMMENT ON FUNCTION skill.bt_full_predict_win(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE FUNCTION skill.bt_full_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -118,12 +118,12 @@ COMMENT ON FUNCTION skill.bt_full_predict_rank(skill.rating[], float8, float8, b
   'OpenSkill: one row per team (its subscript in team_ratings), its predicted place (1 = best, ties share a place: 1,1,3) and its chance of winning (the same for all five models)';
 
 CREATE FUNCTION skill.bt_part_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8[]
 AS 'MODULE_PATHNAME', 'openskill_predict_win'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_part_predict_win(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models)';
+COMMENT ON FUNCTION skill.bt_part_predict_win(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE FUNCTION skill.bt_part_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -142,12 +142,12 @@ COMMENT ON FUNCTION skill.bt_part_predict_rank(skill.rating[], float8, float8, b
   'OpenSkill: one row per team (its subscript in team_ratings), its predicted place (1 = best, ties share a place: 1,1,3) and its chance of winning (the same for all five models)';
 
 CREATE FUNCTION skill.tm_full_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8[]
 AS 'MODULE_PATHNAME', 'openskill_predict_win'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_full_predict_win(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models)';
+COMMENT ON FUNCTION skill.tm_full_predict_win(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE FUNCTION skill.tm_full_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -166,12 +166,12 @@ COMMENT ON FUNCTION skill.tm_full_predict_rank(skill.rating[], float8, float8, b
   'OpenSkill: one row per team (its subscript in team_ratings), its predicted place (1 = best, ties share a place: 1,1,3) and its chance of winning (the same for all five models)';
 
 CREATE FUNCTION skill.tm_part_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8[]
 AS 'MODULE_PATHNAME', 'openskill_predict_win'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_part_predict_win(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models)';
+COMMENT ON FUNCTION skill.tm_part_predict_win(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE FUNCTION skill.tm_part_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)

@@ -39,7 +39,15 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_win_probability'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_win_probability(skill.rating[], float8) IS
-  'Chance that the first of exactly two teams beats the second: Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players';
+  'Chance that the first of exactly two teams beats the second: Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players (also skill.trueskill_predict_win(...)[1], the name the other families use)';
+
+CREATE FUNCTION skill.trueskill_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+    link text DEFAULT 'family')
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'trueskill_predict_win'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_predict_win(skill.rating[], float8, text) IS
+  'TrueSkill: each team''s chance of winning, in team order: two teams Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), more the normalised pairwise form; link ''logistic'' or ''normal'' uses that curve with beta^2 per player';
 
 CREATE FUNCTION skill.trueskill_expose(r skill.rating, mu float8 DEFAULT 25, sigma float8 DEFAULT 25/3.0)
 RETURNS float8

@@ -12,6 +12,8 @@
  */
 #include "sql/skill.h"
 
+#include "utils/builtins.h"
+
 #include <math.h>
 
 void
@@ -119,4 +121,22 @@ report_core_status(sk_status status, const char *what)
 	ereport(ERROR,
 			(errcode(code),
 			 errmsg("%s: %s", what, sk_status_message(status))));
+}
+
+/* The link argument of the *_predict_win functions: its core code. */
+int
+check_link(const char *arg, text *value)
+{
+	static const char *const names[] = {"family", "logistic", "normal"};
+	char	   *s = text_to_cstring(value);
+	int			i;
+
+	for (i = 0; i < lengthof(names); i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("%s must be one of: family, logistic, normal", arg),
+			 errdetail("\"%s\" is none of them.", s)));
+	return 0;					/* not reached */
 }

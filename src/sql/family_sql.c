@@ -138,6 +138,8 @@ option_rule(const OptionSpec *spec)
 	StringInfoData buf;
 
 	initStringInfo(&buf);
+	if (spec->kind == OPTION_CHOICE)
+		appendStringInfoString(&buf, options_join(spec->choices));
 	if (spec->kind == OPTION_COUNT)
 		appendStringInfoString(&buf, "whole number >= 1");
 	if (spec->low_bound != BOUND_NONE)
@@ -166,10 +168,13 @@ put_family_options(ReturnSetInfo *rsinfo, const ReplayFamily *family)
 		values[1] = CStringGetTextDatum(spec->name);
 		values[2] = CStringGetTextDatum(spec->kind == OPTION_BOOL ? "boolean" :
 										spec->kind == OPTION_COUNT ? "integer" :
-										spec->kind == OPTION_TIMES ? "timestamptz[]" : "float8");
+										spec->kind == OPTION_TIMES ? "timestamptz[]" :
+										spec->kind == OPTION_CHOICE ? "text" : "float8");
 		values[3] = CStringGetTextDatum(spec->kind == OPTION_BOOL
 										? (spec->default_value != 0 ? "true" : "false")
 										: spec->kind == OPTION_TIMES ? "[]"
+										: spec->kind == OPTION_CHOICE
+										? spec->choices[(int) spec->default_value]
 										: float8out_internal(spec->default_value));
 		values[4] = CStringGetTextDatum(option_rule(spec));
 		values[5] = CStringGetTextDatum(spec->help);

@@ -24,6 +24,7 @@
 #include "miscadmin.h"
 #include "utils/tuplestore.h"
 
+#include "core/links.h"
 #include "core/openskill.h"
 #include "sql/teams.h"
 
@@ -322,7 +323,11 @@ predict_setup(FunctionCallInfo fcinfo, sk_os_params *params, TeamMatch *match)
 	return os_workspace(fcinfo, cache, match);
 }
 
-/* Each team's chance of winning, in team order, summing to 1. */
+/*
+ * Each team's chance of winning, in team order, summing to 1: openskill's
+ * own (link 'family'), or the logistic or normal curve in the mu
+ * difference (core/links.c).
+ */
 Datum
 openskill_predict_win(PG_FUNCTION_ARGS)
 {
@@ -330,10 +335,17 @@ openskill_predict_win(PG_FUNCTION_ARGS)
 	TeamMatch	match;
 	void	   *work = predict_setup(fcinfo, &params, &match);
 	double	   *prob = palloc(sizeof(double) * match.n_teams);
+	int			link = PG_NARGS() > 4 ? check_link("link", PG_GETARG_TEXT_PP(4)) : SK_LINK_FAMILY;
 
-	os_report(sk_os_predict_win(&params, match.n_teams, match.team_start,
-								match.mu, match.sigma, prob, work),
-			  "predict_win");
+	if (link != SK_LINK_FAMILY)
+		report_core_status(sk_link_match_probs((sk_link) link, match.n_teams, match.team_start,
+											   match.mu, match.sigma, params.beta, 0, prob,
+											   palloc(sizeof(double) * 2 * match.n_teams)),
+						   "predict_win");
+	else
+		os_report(sk_os_predict_win(&params, match.n_teams, match.team_start,
+									match.mu, match.sigma, prob, work),
+				  "predict_win");
 	PG_RETURN_ARRAYTYPE_P(float8_array_build(prob, match.n_teams));
 }
 

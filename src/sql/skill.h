@@ -47,6 +47,7 @@ extern void check_same_length(const char *arg_a, int len_a, const char *arg_b, i
 extern void check_scores(const char *arg, const double *scores, int count);
 extern void check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *arg);
 extern void report_core_status(sk_status status, const char *what);
+extern int	check_link(const char *arg, text *value);
 
 /* arrays.c: float8[] arguments. */
 extern const double *float8_array_values(ArrayType *array, const char *arg, int *count);

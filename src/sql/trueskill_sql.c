@@ -20,11 +20,13 @@
 #include <math.h>
 
 #include "sql/teams.h"
+#include "core/links.h"
 #include "core/trueskill.h"
 
 PG_FUNCTION_INFO_V1(trueskill_rate);
 PG_FUNCTION_INFO_V1(trueskill_quality);
 PG_FUNCTION_INFO_V1(trueskill_win_probability);
+PG_FUNCTION_INFO_V1(trueskill_predict_win);
 PG_FUNCTION_INFO_V1(trueskill_expose);
 
 /* Workspaces up to this size are kept in fn_extra between calls. */
@@ -296,6 +298,45 @@ trueskill_win_probability(PG_FUNCTION_ARGS)
 	report_core_status(sk_ts_win_probability(beta, &m, &prob),
 					   "trueskill_win_probability");
 	PG_RETURN_FLOAT8(prob);
+}
+
+/*
+ * trueskill_predict_win(team_ratings, beta, link): each team's chance of
+ * winning, in team order: for two teams TrueSkill's
+ * Phi(diff / sqrt(n beta^2 + sum sigma^2)), for more the normalised
+ * pairwise form the histories use; or through a logistic or normal link.
+ */
+Datum
+trueskill_predict_win(PG_FUNCTION_ARGS)
+{
+	double		beta = PG_GETARG_FLOAT8(1);
+	int			link = check_link("link", PG_GETARG_TEXT_PP(2));
+	TeamMatch	match;
+	TrueSkillCache *cache;
+	double	   *prob;
+	double	   *work;
+
+	check_positive("beta", beta);
+	cache = ts_cache(fcinfo, 0);
+	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
+	prob = palloc(sizeof(double) * match.n_teams);
+	work = palloc(sizeof(double) * 2 * match.n_teams);
+	if (link == SK_LINK_FAMILY && match.n_teams == 2)
+	{
+		sk_ts_match m = {TEAM_MATCH_FIELDS(match)};
+
+		report_core_status(sk_ts_win_probability(beta, &m, &prob[0]), "trueskill_predict_win");
+		prob[1] = 1.0 - prob[0];
+	}
+	else if (link == SK_LINK_FAMILY)	/* more teams: as the histories, beta^2 per team */
+		report_core_status(sk_link_match_probs(SK_LINK_NORMAL, match.n_teams, match.team_start,
+											   match.mu, match.sigma, beta, 0, prob, work),
+						   "trueskill_predict_win");
+	else
+		report_core_status(sk_link_match_probs((sk_link) link, match.n_teams, match.team_start,
+											   match.mu, match.sigma, beta, 1, prob, work),
+						   "trueskill_predict_win");
+	PG_RETURN_ARRAYTYPE_P(float8_array_build(prob, match.n_teams));
 }
 
 /* trueskill_expose(r, mu, sigma): the leaderboard value r.mu - (mu/sigma)*r.sigma. */
