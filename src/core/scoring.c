@@ -28,6 +28,8 @@ sk_status
 sk_score_add(sk_score_state *s, double p, double o)
 {
 	double		pc,
+				log_p,
+				log_q,
 				x;
 	int			b,
 				g;
@@ -36,19 +38,22 @@ sk_score_add(sk_score_state *s, double p, double o)
 		return SK_ERR_NOT_FINITE;
 	if (p < 0.0 || p > 1.0 || !(o == 0.0 || o == 0.5 || o == 1.0))
 		return SK_ERR_RANGE;
+	/* Two logarithms serve both the log-loss and the logit. */
 	pc = fmin(fmax(p, SK_SCORE_P_MIN), 1.0 - SK_SCORE_P_MIN);
+	log_p = log(pc);
+	log_q = log1p(-pc);
 	s->n++;
-	s->log_loss -= o * log(pc) + (1.0 - o) * log(1.0 - pc);
+	s->log_loss -= o * log_p + (1.0 - o) * log_q;
 	s->brier += (p - o) * (p - o);
 	s->accuracy += accuracy_of(p, o);
-	b = (int) floor(p * s->buckets);
+	b = (int) (p * s->buckets);	/* p >= 0: truncation is floor */
 	if (b > s->buckets - 1)
 		b = s->buckets - 1;
 	s->bucket_n[b]++;
 	s->bucket_p[b] += p;
 	s->bucket_o[b] += o;
-	x = log(pc) - log1p(-pc);
-	g = (int) floor((x + SK_SCORE_LOGIT_MAX) / SK_SCORE_BIN);
+	x = log_p - log_q;
+	g = (int) ((x + SK_SCORE_LOGIT_MAX) / SK_SCORE_BIN);	/* >= 0 as x >= -max */
 	g = g < 0 ? 0 : g >= SK_SCORE_GRID ? SK_SCORE_GRID - 1 : g;
 	s->grid_n[g]++;
 	s->grid_x[g] += x;

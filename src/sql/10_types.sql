@@ -11,7 +11,7 @@ CREATE TYPE skill.glicko AS (rating float8, rd float8, vol float8);
 COMMENT ON TYPE skill.glicko IS
   'A Glicko-1/2 rating: rating, rating deviation rd, and volatility vol (Glicko-2 only)';
 
-CREATE FUNCTION skill.rating(mu float8 DEFAULT 25, sigma float8 DEFAULT 25/3.0)
+CREATE FUNCTION skill.rating(mu float8 DEFAULT 25, sigma float8 DEFAULT 8.333333333333334)
 RETURNS skill.rating
 AS 'MODULE_PATHNAME', 'rating'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

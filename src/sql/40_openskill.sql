@@ -13,7 +13,7 @@
 -- signature in full, one block each (scans for repeated code flag them).
 CREATE FUNCTION skill.pl_rate(team_ratings skill.rating[],
     ranks float8[] DEFAULT NULL, scores float8[] DEFAULT NULL, weights float8[] DEFAULT NULL,
-    beta float8 DEFAULT 25/6.0, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 25/300.0,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 0.08333333333333333,
     limit_sigma bool DEFAULT false, balance bool DEFAULT false, margin float8 DEFAULT 0,
     weight_bounds float8[] DEFAULT '{1,2}')
 RETURNS skill.rating[]
@@ -24,7 +24,7 @@ COMMENT ON FUNCTION skill.pl_rate(skill.rating[], float8[], float8[], float8[], 
 
 CREATE FUNCTION skill.bt_full_rate(team_ratings skill.rating[],
     ranks float8[] DEFAULT NULL, scores float8[] DEFAULT NULL, weights float8[] DEFAULT NULL,
-    beta float8 DEFAULT 25/6.0, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 25/300.0,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 0.08333333333333333,
     limit_sigma bool DEFAULT false, balance bool DEFAULT false, margin float8 DEFAULT 0,
     weight_bounds float8[] DEFAULT '{1,2}')
 RETURNS skill.rating[]
@@ -35,7 +35,7 @@ COMMENT ON FUNCTION skill.bt_full_rate(skill.rating[], float8[], float8[], float
 
 CREATE FUNCTION skill.bt_part_rate(team_ratings skill.rating[],
     ranks float8[] DEFAULT NULL, scores float8[] DEFAULT NULL, weights float8[] DEFAULT NULL,
-    beta float8 DEFAULT 25/6.0, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 25/300.0,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 0.08333333333333333,
     limit_sigma bool DEFAULT false, balance bool DEFAULT false, margin float8 DEFAULT 0,
     weight_bounds float8[] DEFAULT '{1,2}', window_size int DEFAULT 4)
 RETURNS skill.rating[]
@@ -46,7 +46,7 @@ COMMENT ON FUNCTION skill.bt_part_rate(skill.rating[], float8[], float8[], float
 
 CREATE FUNCTION skill.tm_full_rate(team_ratings skill.rating[],
     ranks float8[] DEFAULT NULL, scores float8[] DEFAULT NULL, weights float8[] DEFAULT NULL,
-    beta float8 DEFAULT 25/6.0, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 25/300.0,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 0.08333333333333333,
     limit_sigma bool DEFAULT false, balance bool DEFAULT false, margin float8 DEFAULT 0,
     weight_bounds float8[] DEFAULT '{1,2}', epsilon float8 DEFAULT 0.1)
 RETURNS skill.rating[]
@@ -57,7 +57,7 @@ COMMENT ON FUNCTION skill.tm_full_rate(skill.rating[], float8[], float8[], float
 
 CREATE FUNCTION skill.tm_part_rate(team_ratings skill.rating[],
     ranks float8[] DEFAULT NULL, scores float8[] DEFAULT NULL, weights float8[] DEFAULT NULL,
-    beta float8 DEFAULT 25/6.0, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 25/300.0,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 0.08333333333333333,
     limit_sigma bool DEFAULT false, balance bool DEFAULT false, margin float8 DEFAULT 0,
     weight_bounds float8[] DEFAULT '{1,2}', epsilon float8 DEFAULT 0.1, window_size int DEFAULT 4)
 RETURNS skill.rating[]
@@ -69,7 +69,7 @@ COMMENT ON FUNCTION skill.tm_part_rate(skill.rating[], float8[], float8[], float
 -- Predictions: openskill.py computes them the same way for every model, so
 -- each model's three names call one C function.
 
-CREATE FUNCTION skill.pl_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.pl_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8[]
 AS 'MODULE_PATHNAME', 'openskill_predict_win'
@@ -77,7 +77,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.pl_predict_win(skill.rating[], float8, float8, bool, text) IS
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
-CREATE FUNCTION skill.pl_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.pl_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
@@ -85,7 +85,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating[], float8, float8, bool) IS
   'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
 
-CREATE FUNCTION skill.pl_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.pl_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
 RETURNS TABLE (team int, rank int, probability float8)
 AS 'MODULE_PATHNAME', 'openskill_predict_rank'
@@ -93,7 +93,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
 COMMENT ON FUNCTION skill.pl_predict_rank(skill.rating[], float8, float8, bool) IS
   'OpenSkill: one row per team (its subscript in team_ratings), its predicted place (1 = best, ties share a place: 1,1,3) and its chance of winning (the same for all five models)';
 
-CREATE FUNCTION skill.bt_full_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.bt_full_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8[]
 AS 'MODULE_PATHNAME', 'openskill_predict_win'
@@ -101,7 +101,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.bt_full_predict_win(skill.rating[], float8, float8, bool, text) IS
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
-CREATE FUNCTION skill.bt_full_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.bt_full_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
@@ -109,7 +109,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating[], float8, float8, bool) IS
   'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
 
-CREATE FUNCTION skill.bt_full_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.bt_full_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
 RETURNS TABLE (team int, rank int, probability float8)
 AS 'MODULE_PATHNAME', 'openskill_predict_rank'
@@ -117,7 +117,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
 COMMENT ON FUNCTION skill.bt_full_predict_rank(skill.rating[], float8, float8, bool) IS
   'OpenSkill: one row per team (its subscript in team_ratings), its predicted place (1 = best, ties share a place: 1,1,3) and its chance of winning (the same for all five models)';
 
-CREATE FUNCTION skill.bt_part_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.bt_part_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8[]
 AS 'MODULE_PATHNAME', 'openskill_predict_win'
@@ -125,7 +125,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.bt_part_predict_win(skill.rating[], float8, float8, bool, text) IS
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
-CREATE FUNCTION skill.bt_part_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.bt_part_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
@@ -133,7 +133,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating[], float8, float8, bool) IS
   'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
 
-CREATE FUNCTION skill.bt_part_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.bt_part_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
 RETURNS TABLE (team int, rank int, probability float8)
 AS 'MODULE_PATHNAME', 'openskill_predict_rank'
@@ -141,7 +141,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
 COMMENT ON FUNCTION skill.bt_part_predict_rank(skill.rating[], float8, float8, bool) IS
   'OpenSkill: one row per team (its subscript in team_ratings), its predicted place (1 = best, ties share a place: 1,1,3) and its chance of winning (the same for all five models)';
 
-CREATE FUNCTION skill.tm_full_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.tm_full_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8[]
 AS 'MODULE_PATHNAME', 'openskill_predict_win'
@@ -149,7 +149,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.tm_full_predict_win(skill.rating[], float8, float8, bool, text) IS
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
-CREATE FUNCTION skill.tm_full_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.tm_full_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
@@ -157,7 +157,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating[], float8, float8, bool) IS
   'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
 
-CREATE FUNCTION skill.tm_full_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.tm_full_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
 RETURNS TABLE (team int, rank int, probability float8)
 AS 'MODULE_PATHNAME', 'openskill_predict_rank'
@@ -165,7 +165,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
 COMMENT ON FUNCTION skill.tm_full_predict_rank(skill.rating[], float8, float8, bool) IS
   'OpenSkill: one row per team (its subscript in team_ratings), its predicted place (1 = best, ties share a place: 1,1,3) and its chance of winning (the same for all five models)';
 
-CREATE FUNCTION skill.tm_part_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.tm_part_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8[]
 AS 'MODULE_PATHNAME', 'openskill_predict_win'
@@ -173,7 +173,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.tm_part_predict_win(skill.rating[], float8, float8, bool, text) IS
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
-CREATE FUNCTION skill.tm_part_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.tm_part_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
@@ -181,7 +181,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating[], float8, float8, bool) IS
   'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
 
-CREATE FUNCTION skill.tm_part_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.tm_part_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
 RETURNS TABLE (team int, rank int, probability float8)
 AS 'MODULE_PATHNAME', 'openskill_predict_rank'

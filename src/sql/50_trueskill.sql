@@ -14,9 +14,9 @@ CREATE FUNCTION skill.trueskill_rate(team_ratings skill.rating[],
                                      ranks float8[] DEFAULT NULL,
                                      weights float8[] DEFAULT NULL,
                                      mu float8 DEFAULT 25,
-                                     sigma float8 DEFAULT 25/3.0,
-                                     beta float8 DEFAULT 25/6.0,
-                                     tau float8 DEFAULT 25/300.0,
+                                     sigma float8 DEFAULT 8.333333333333334,
+                                     beta float8 DEFAULT 4.166666666666667,
+                                     tau float8 DEFAULT 0.08333333333333333,
                                      draw_probability float8 DEFAULT 0.10,
                                      min_delta float8 DEFAULT 0.0001)
 RETURNS skill.rating[]
@@ -27,21 +27,21 @@ COMMENT ON FUNCTION skill.trueskill_rate(skill.rating[], float8[], float8[], flo
 
 CREATE FUNCTION skill.trueskill_quality(team_ratings skill.rating[],
                                         weights float8[] DEFAULT NULL,
-                                        beta float8 DEFAULT 25/6.0)
+                                        beta float8 DEFAULT 4.166666666666667)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_quality'
 LANGUAGE C IMMUTABLE PARALLEL SAFE COST 10;
 COMMENT ON FUNCTION skill.trueskill_quality(skill.rating[], float8[], float8) IS
   'TrueSkill match quality in (0,1]: the chance of a draw relative to a perfectly even match, for any number of teams; weights = partial play in [0,1] or NULL';
 
-CREATE FUNCTION skill.trueskill_win_probability(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0)
+CREATE FUNCTION skill.trueskill_win_probability(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_win_probability'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_win_probability(skill.rating[], float8) IS
   'Chance that the first of exactly two teams beats the second: Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players (also skill.trueskill_predict_win(...)[1], the name the other families use)';
 
-CREATE FUNCTION skill.trueskill_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0,
+CREATE FUNCTION skill.trueskill_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     link text DEFAULT 'family')
 RETURNS float8[]
 AS 'MODULE_PATHNAME', 'trueskill_predict_win'
@@ -49,7 +49,7 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_predict_win(skill.rating[], float8, text) IS
   'TrueSkill: each team''s chance of winning, in team order: two teams Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), more the normalised pairwise form; link ''logistic'' or ''normal'' uses that curve with beta^2 per player';
 
-CREATE FUNCTION skill.trueskill_expose(r skill.rating, mu float8 DEFAULT 25, sigma float8 DEFAULT 25/3.0)
+CREATE FUNCTION skill.trueskill_expose(r skill.rating, mu float8 DEFAULT 25, sigma float8 DEFAULT 8.333333333333334)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_expose'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -31,7 +31,7 @@ COMMENT ON FUNCTION skill.match_quality(skill.glicko[]) IS
 -- Matchmaking: quality, party ratings, skill window, team balancing, queue
 ---------------------------------------------------------------------------
 
-CREATE FUNCTION skill.match_quality(team_ratings skill.rating[], beta float8 DEFAULT 25/6.0)
+CREATE FUNCTION skill.match_quality(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'match_quality'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

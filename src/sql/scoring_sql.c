@@ -49,7 +49,6 @@ aggregate_context(FunctionCallInfo fcinfo, const char *name)
 Datum
 prediction_score_step(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggcontext = aggregate_context(fcinfo, "prediction_score_step");
 	int			buckets = 10;
 	sk_score_state *s;
 	double		p,
@@ -64,7 +63,9 @@ prediction_score_step(PG_FUNCTION_ARGS)
 					 errmsg("buckets must not be NULL")));
 		buckets = PG_GETARG_INT32(3);
 	}
-	s = PG_ARGISNULL(0) ? new_state(aggcontext, buckets) : (sk_score_state *) PG_GETARG_POINTER(0);
+	/* Only the aggregate machinery hands back a state: check it on the first row. */
+	s = PG_ARGISNULL(0) ? new_state(aggregate_context(fcinfo, "prediction_score_step"), buckets)
+		: (sk_score_state *) PG_GETARG_POINTER(0);
 	if (s->buckets != buckets)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# bench/analysis/run.sh - the analyst's loop at scale (issue #15): history
+# throughput on 1,000,000 seeded 1v1 matches (2,000,000 rows), the scoring
+# aggregate over 10,000,000 predictions against count(*) over the same
+# table, and fitting a three-parameter Elo K schedule over the 1M matches.
+# Best of RUNS (default 3) per query, server execution times.
+source "$(dirname "$0")/../../scripts/lib.sh"
+
+RUNS=${RUNS:-3}
+MATCHES=${MATCHES:-1000000}
+PREDICTIONS=${PREDICTIONS:-10000000}
+BENCH=$REPO_ROOT/bench/replay
+DATA=$(mktemp -d /tmp/skill-analysis.XXXXXX)
+chmod 755 "$DATA"
+
+ensure_packages
+build_and_install
+(cd "$BENCH" && { [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null; })
+node "$BENCH/gen.mjs" 1v1 "$MATCHES" 50000 42 > "$DATA/h1v1.csv"
+PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_parallel_workers_per_gather=0" start_cluster
+trap 'stop_cluster; rm -rf "$DATA"' EXIT
+q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
+q <<SQL
+CREATE EXTENSION skill;
+CREATE TABLE results (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);
+\copy results FROM '$DATA/h1v1.csv' WITH (FORMAT csv)
+CREATE INDEX ON results (played_at, match_id);
+CREATE TABLE predictions AS
+SELECT (((i * 7919) % 99991 + 1) / 99993.0)::float8 AS p, (((i * 31) % 3) / 2.0)::float8 AS o FROM generate_series(1::bigint, $PREDICTIONS) i;
+VACUUM ANALYZE results;
+VACUUM ANALYZE predictions;
+SQL
+
+# seconds SETTINGS QUERY: the fastest of RUNS in one backend.
+seconds() {
+	local i best=
+	for i in $(seq "$RUNS"); do
+		t=$({ echo "$1"; echo '\timing on'; echo "$2;"; } | psql -X -q -d postgres 2>&1 |
+			sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -1)
+		best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
+	done
+	awk -v t="$best" 'BEGIN { printf "%.3f", t / 1000 }'
+}
+rows=$((2 * MATCHES))
+history() {		# family work_mem
+	local s
+	s=$(seconds "SET work_mem = '$2';" "SELECT count(*) FROM skill.$1_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id')")
+	awk -v f="$1" -v w="$2" -v s="$s" -v r="$rows" 'BEGIN { printf "| `%s_history`, work_mem %s | %s s | %.2fM rows/s |\n", f, w, s, r / s / 1e6 }'
+}
+echo "| query | time | throughput |"
+echo "|---|---|---|"
+history elo 4MB
+history pl 4MB
+history elo 1GB
+history pl 1GB
+scan=$(seconds "" "SELECT count(*) FROM predictions")
+score=$(seconds "" "SELECT skill.prediction_score(p, o) FROM predictions")
+awk -v a="$scan" -v b="$score" -v n="$PREDICTIONS" 'BEGIN {
+	printf "| `count(*)` over %d predictions | %s s | |\n", n, a
+	printf "| `prediction_score` over the same | %s s | %.2fx count(*) |\n", b, b / a }'
+fit=$(q -c "SET client_min_messages = warning" -c "SELECT skill.fit('elo', 'SELECT * FROM results ORDER BY played_at, match_id', '{\"k_a\": [50, 500], \"k_b\": [1, 20], \"k_c\": [0, 1]}')")
+echo "| fit, Elo k_a/k_b/k_c over $MATCHES matches | $(echo "$fit" | sed -n 's/.*"seconds": \([0-9.]*\).*/\1/p') s | $(echo "$fit" | sed -n 's/.*"evaluations": \([0-9]*\).*/\1/p') evaluations |"
