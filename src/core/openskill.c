@@ -56,6 +56,7 @@ sk_os_default_params(sk_os_params *p, sk_os_model model)
 	p->use_weight_bounds = 1;
 	p->weight_lo = 1.0;
 	p->weight_hi = 2.0;
+	p->gamma = -1.0;
 }
 
 size_t
@@ -135,6 +136,8 @@ check_rate_params(const sk_os_params *p)
 		return st;
 	if (p->model < SK_OS_PLACKETT_LUCE || p->model > SK_OS_TM_PART)
 		return SK_ERR_RANGE;
+	if (!isfinite(p->gamma))
+		return SK_ERR_NOT_FINITE;
 	if (!isfinite(p->tau) || !isfinite(p->margin))
 		return SK_ERR_NOT_FINITE;
 	if (p->tau < 0.0 || p->margin < 0.0)
@@ -347,10 +350,9 @@ static inline void
 pl_finish_team(const sk_os_params *p, os_work *w, int i, double c,
 			   double omega, double delta)
 {
-	(void) p;
 	omega *= w->tss[i] / c;
 	delta *= w->tss[i] / (c * c);
-	delta *= sqrt(w->tss[i]) / c;	/* default gamma */
+	delta *= p->gamma < 0.0 ? sqrt(w->tss[i]) / c : p->gamma;
 	w->omega[i] = omega;
 	w->delta[i] = delta;
 }
@@ -563,7 +565,7 @@ pairwise(const sk_os_params *p, const sk_os_match *m, os_work *w)
 			if (p->model == SK_OS_TM_PART)
 				c_iq *= 2.0;
 			s2c = w->tss[i] / c_iq;
-			gamma = sqrt(w->tss[i]) / c_iq;
+			gamma = p->gamma < 0.0 ? sqrt(w->tss[i]) / c_iq : p->gamma;
 
 			if (!tm)
 			{
@@ -878,7 +880,7 @@ sk_os_rate(const sk_os_params *p, const sk_os_match *m, double *mu_out,
 		return SK_ERR_SIZE;
 
 	if (p->model == SK_OS_PLACKETT_LUCE && m->n_teams == 2 && m->team_start[2] == 2 &&
-		m->weights == NULL && m->scores == NULL && !p->balance &&
+		m->weights == NULL && m->scores == NULL && !p->balance && p->gamma < 0.0 &&
 		plackett_luce_duel(p, m, mu_out, sigma_out))
 		return SK_OK;
 

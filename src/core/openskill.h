@@ -75,6 +75,8 @@ typedef struct sk_os_params
 	int			use_weight_bounds;	/* boolean, default 1 */
 	double		weight_lo;		/* > 0, default 1 */
 	double		weight_hi;		/* > 0, default 2 */
+	double		gamma;			/* < 0 (default): openskill's sqrt(team sigma^2)/c on
+								 * delta; otherwise this factor (o!TR uses 1) */
 } sk_os_params;
 
 /* Fill *p with openskill.py's defaults for the given model. */

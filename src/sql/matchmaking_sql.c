@@ -26,39 +26,6 @@ PG_FUNCTION_INFO_V1(balance_teams);
 PG_FUNCTION_INFO_V1(balance_gap);
 
 /*
- * A 1-D skill.rating[] with no NULL elements, read into mu/sigma (palloc'd,
- * at least one slot even when empty).
- */
-static int
-rating_list_read(CompositeType *type, ArrayType *array, const char *arg,
-				 double **mu_out, double **sigma_out)
-{
-	Datum	   *elems;
-	bool	   *nulls;
-	double	   *mu,
-			   *sigma;
-	int			n = array_length_1d(array, arg);
-	int			i;
-	char		name[NAMEDATALEN + 16];
-
-	mu = palloc(sizeof(double) * Max(n, 1));
-	sigma = palloc(sizeof(double) * Max(n, 1));
-	if (n > 0)
-	{
-		deconstruct_array(array, type->typid, type->typlen, type->typbyval,
-						  type->typalign, &elems, &nulls, &n);
-		for (i = 0; i < n; i++)
-		{
-			array_element_name(name, sizeof(name), arg, array, i, nulls[i]);
-			rating_read(type, DatumGetHeapTupleHeader(elems[i]), name, &mu[i], &sigma[i]);
-		}
-	}
-	*mu_out = mu;
-	*sigma_out = sigma;
-	return n;
-}
-
-/*
  * match_quality(team_ratings skill.rating[], beta) -> float8: TrueSkill's
  * quality (draw probability relative to an even match), any number of
  * teams, via sk_ts_quality.

@@ -1,0 +1,146 @@
+/*
+ * otr_sql.c - skill.otr_rate_match: an o!TR tournament match (core/otr.c).
+ * Options are declared once in a table (engine/options.h), like a replay
+ * family's: parsing, checks and messages come from it.
+ */
+#include "sql/skill.h"
+
+#include <math.h>
+
+#include "catalog/pg_type.h"
+#include "utils/jsonb.h"
+
+#include "core/otr.h"
+#include "engine/options.h"
+
+PG_FUNCTION_INFO_V1(otr_rate_match);
+
+enum
+{
+	OTR_BETA, OTR_KAPPA, OTR_GAMMA, OTR_TAU, OTR_WEIGHT_A, OTR_WEIGHT_B,
+	OTR_GAME_CORRECTION, OTR_STANDARD_LENGTH, OTR_FLOOR, OTR_CAP
+};
+
+/* otr-processor's constants (src/model/constants.rs). */
+static const OptionSpec otr_options[] = {
+	OPTION_POSITIVE("beta", 200, "performance spread per game"),
+	OPTION_POSITIVE("kappa", 0.0001, "floor of the sigma reduction factor, per game and per match"),
+	OPTION_NONNEGATIVE("gamma", 1, "factor on each game's delta"),
+	OPTION_NONNEGATIVE("tau", 0, "added to sigma before each game"),
+	OPTION_ANY("weight_a", 0.9, "weight of Method A (games the player played)"),
+	OPTION_ANY("weight_b", 1.0 - 0.9, "weight of Method B (every game, absentees tied last)"),
+	OPTION_ANY("game_correction_constant", 0.5, "exponent of the match-length correction"),
+	OPTION_POSITIVE("standard_match_length", 8, "games of a standard match"),
+	OPTION_ANY("rating_floor", 100, "no rating falls below this"),
+	OPTION_POSITIVE("volatility_cap", 400, "no sigma rises above this"),
+};
+
+static const OptionTable otr_table = {otr_options, lengthof(otr_options)};
+
+static void
+read_params(Jsonb *options, sk_otr_params *p)
+{
+	double		v[lengthof(otr_options)];
+	TimestampTz *lists[lengthof(otr_options)];
+
+	options_read(&otr_table, options, "otr_rate_match", v, lists);
+	p->beta = v[OTR_BETA];
+	p->kappa = v[OTR_KAPPA];
+	p->gamma = v[OTR_GAMMA];
+	p->tau = v[OTR_TAU];
+	p->weight_a = v[OTR_WEIGHT_A];
+	p->weight_b = v[OTR_WEIGHT_B];
+	p->game_correction_constant = v[OTR_GAME_CORRECTION];
+	p->standard_match_length = v[OTR_STANDARD_LENGTH];
+	p->rating_floor = v[OTR_FLOOR];
+	p->volatility_cap = v[OTR_CAP];
+}
+
+/* The scores: a 2-D float8[], one row per game, one column per player. */
+static double *
+scores_read(ArrayType *array, int n_players, int *n_games)
+{
+	Datum	   *elems;
+	bool	   *nulls;
+	double	   *scores;
+	int			count,
+				i;
+
+	if (ARR_NDIM(array) == 0)
+	{
+		*n_games = 0;
+		return palloc(sizeof(double));
+	}
+	if (ARR_NDIM(array) != 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("scores must be a 2-D array, one row per game and one column per player"),
+				 errdetail("It has %d dimensions.", ARR_NDIM(array))));
+	if (ARR_DIMS(array)[1] != n_players)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("scores must have one column per rating"),
+				 errdetail("There are %d ratings and %d columns.", n_players, ARR_DIMS(array)[1])));
+	*n_games = ARR_DIMS(array)[0];
+	deconstruct_array(array, FLOAT8OID, sizeof(float8), FLOAT8PASSBYVAL, TYPALIGN_DOUBLE,
+					  &elems, &nulls, &count);
+	scores = palloc(sizeof(double) * Max(count, 1));
+	for (i = 0; i < count; i++)
+	{
+		scores[i] = nulls[i] ? NAN : DatumGetFloat8(elems[i]);
+		if (!nulls[i] && !isfinite(scores[i]))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("scores[%d][%d] must be a finite number", i / n_players + 1,
+							i % n_players + 1)));
+	}
+	for (i = 0; i < *n_games; i++)
+	{
+		int			j,
+					played = 0;
+
+		for (j = 0; j < n_players; j++)
+			played += !isnan(scores[i * n_players + j]);
+		if (played == 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("game %d has no score at all", i + 1),
+					 errdetail("Every row of scores is a game; a player who did not play it has NULL.")));
+	}
+	return scores;
+}
+
+/* otr_rate_match(ratings skill.rating[], scores float8[], options jsonb) */
+Datum
+otr_rate_match(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	ArrayType  *ratings;
+	sk_otr_params params;
+	double	   *mu,
+			   *sigma,
+			   *scores;
+	Datum	   *out;
+	int			n,
+				n_games,
+				i;
+
+	check_not_null_arg(fcinfo, 0, "ratings");
+	check_not_null_arg(fcinfo, 1, "scores");
+	read_params(PG_ARGISNULL(2) ? NULL : PG_GETARG_JSONB_P(2), &params);
+	ratings = PG_GETARG_ARRAYTYPE_P(0);
+	composite_init_arg(fcinfo, 0, &cache->rating);
+	n = rating_list_read(&cache->rating, ratings, "ratings", &mu, &sigma);
+	if (n == 0)
+		PG_RETURN_ARRAYTYPE_P(construct_empty_array(cache->rating.typid));
+	scores = scores_read(PG_GETARG_ARRAYTYPE_P(1), n, &n_games);
+	report_core_status(sk_otr_rate_match(&params, n, n_games, mu, sigma, scores, mu, sigma,
+										 palloc(sk_otr_workspace_size(n))),
+					   "otr_rate_match");
+	composite_init_result(fcinfo, &cache->rating);
+	out = palloc(sizeof(Datum) * n);
+	for (i = 0; i < n; i++)
+		out[i] = rating_build(&cache->rating, mu[i], sigma[i]);
+	PG_RETURN_ARRAYTYPE_P(construct_array(out, n, cache->rating.typid, cache->rating.typlen,
+										  cache->rating.typbyval, cache->rating.typalign));
+}
