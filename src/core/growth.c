@@ -24,3 +24,32 @@ sk_season_spread(double spread, double spread0, double keep)
 {
 	return sqrt(keep * keep * spread * spread + (1 - keep * keep) * spread0 * spread0);
 }
+
+double
+sk_elo_after_idle(double rating, double idle_days, double grace_days, double per_week,
+				  double floor_value)
+{
+	double		weeks = floor((idle_days - grace_days) / 7.0);
+
+	if (weeks <= 0.0 || rating <= floor_value)
+		return rating;
+	return fmax(floor_value, rating - per_week * weeks);
+}
+
+int
+sk_division(double value, int n, const double *thresholds, int current, double margin)
+{
+	int			raw = 0;
+
+	while (raw < n && thresholds[raw] <= value)
+		raw++;
+	if (current >= 0 && current <= n)
+	{
+		double		lower = current == 0 ? -INFINITY : thresholds[current - 1];
+		double		upper = current == n ? INFINITY : thresholds[current];
+
+		if (lower - margin <= value && value < upper + margin)
+			return current;
+	}
+	return raw;
+}

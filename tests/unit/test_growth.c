@@ -35,9 +35,47 @@ test_season(void)
 	CHECK_CLOSE(sk_season_spread(2, 25.0 / 3.0, 0), 25.0 / 3.0, 1e-15);
 }
 
+/*
+ * Elo decay: 1800, 40 days idle, 14 days grace, 10 a week, floor 1500:
+ * floor(26/7) = 3 weeks, 1770.  A 1505 rating drops to the floor 1500; a
+ * 1400 rating (below the floor) stays; within the grace nothing moves.
+ */
+static void
+test_elo_idle(void)
+{
+	CHECK_CLOSE(sk_elo_after_idle(1800, 40, 14, 10, 1500), 1770, 1e-12);
+	CHECK_CLOSE(sk_elo_after_idle(1505, 40, 14, 10, 1500), 1500, 1e-12);
+	CHECK_CLOSE(sk_elo_after_idle(1400, 400, 14, 10, 1500), 1400, 1e-12);
+	CHECK_CLOSE(sk_elo_after_idle(1800, 20, 14, 10, 1500), 1800, 1e-12);
+}
+
+/*
+ * Divisions over thresholds 1000, 1500, 2000 (divisions 0 .. 3): 1499 is
+ * in 1, 1500 in 2.  Currently in 2 with margin 50, 1460 stays in 2 (>=
+ * 1500 - 50) and 1449 falls to 1; currently in 1, 1540 stays in 1 (<
+ * 1500 + 50) and 1550 rises to 2.  The top division has no upper bound.
+ */
+static void
+test_division(void)
+{
+	double		t[] = {1000, 1500, 2000};
+
+	CHECK(sk_division(1499, 3, t, -1, 0) == 1);
+	CHECK(sk_division(1500, 3, t, -1, 0) == 2);
+	CHECK(sk_division(500, 3, t, -1, 0) == 0);
+	CHECK(sk_division(5000, 3, t, -1, 0) == 3);
+	CHECK(sk_division(1460, 3, t, 2, 50) == 2);
+	CHECK(sk_division(1449, 3, t, 2, 50) == 1);
+	CHECK(sk_division(1540, 3, t, 1, 50) == 1);
+	CHECK(sk_division(1550, 3, t, 1, 50) == 2);
+	CHECK(sk_division(9000, 3, t, 3, 50) == 3);
+}
+
 int
 main(void)
 {
+	test_elo_idle();
+	test_division();
 	test_idle();
 	test_season();
 	UNIT_DONE("growth");
