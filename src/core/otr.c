@@ -247,3 +247,72 @@ sk_otr_rate_match(const sk_otr_params *p, int n, int n_games, const double *mu,
 	combine(p, &w, n, counted, mu, sigma, mu_out, sigma_out);
 	return SK_OK;
 }
+
+double
+sk_otr_initial_rating(double rank, double m, double s)
+{
+	double		z = (log(rank) - m) / s;
+	double		r = z > 0.0 ? 1200.0 - 250.0 * z : 1200.0 - 200.0 * z;
+
+	return fmin(fmax(r, 500.0), 2000.0);
+}
+
+#define USECS_PER_DAY_D		86400000000.0
+#define USECS_PER_HOUR		INT64_C(3600000000)
+#define USECS_PER_DAY_I		INT64_C(86400000000)
+
+void
+sk_otr_default_decay_params(sk_otr_decay_params *p)
+{
+	p->decay_days = 184.0;
+	p->decay_rate = 3.0;
+	p->decay_minimum = 1000.0;
+	p->volatility_growth = 500.0;
+	p->volatility_cap = 400.0;
+	p->not_before = INT64_C(6940) * USECS_PER_DAY_I;	/* 2019-01-01: 6,940 days after 2000-01-01 */
+	p->weekday = 3;
+	p->hour = 12.0;
+}
+
+/* The first weekly step time after t (2000-01-01 was a Saturday: weekday 6). */
+static int64_t
+next_step(const sk_otr_decay_params *p, int64_t t)
+{
+	int64_t		day = t >= 0 ? t / USECS_PER_DAY_I : -((-t + USECS_PER_DAY_I - 1) / USECS_PER_DAY_I);
+	int			weekday = (int) (((day + 6) % 7 + 7) % 7);
+	int64_t		step;
+
+	day += (p->weekday - weekday + 7) % 7;
+	step = day * USECS_PER_DAY_I + (int64_t) (p->hour * (double) USECS_PER_HOUR);
+	while (step <= t)
+		step += 7 * USECS_PER_DAY_I;
+	return step;
+}
+
+sk_status
+sk_otr_decay(const sk_otr_decay_params *p, double mu, double sigma, double peak,
+			 int64_t last_match, int64_t at, double *mu_out, double *sigma_out)
+{
+	double		floor_value;
+	int64_t		step;
+
+	if (!isfinite(mu) || !isfinite(sigma) || !isfinite(peak))
+		return SK_ERR_NOT_FINITE;
+	if (sigma <= 0.0 || at < last_match || p->weekday < 0 || p->weekday > 6 ||
+		!(p->hour >= 0.0 && p->hour < 24.0))
+		return SK_ERR_RANGE;
+	floor_value = fmax(p->decay_minimum, (p->decay_minimum + peak) / 2.0);
+	step = next_step(p, last_match);
+	while (step < p->not_before)
+		step += 7 * USECS_PER_DAY_I;
+	for (; step <= at; step += 7 * USECS_PER_DAY_I)
+	{
+		sk_check_interrupts();
+		sigma = fmax(sigma, fmin(sqrt(sigma * sigma + p->volatility_growth), p->volatility_cap));
+		if (floor((double) (step - last_match) / USECS_PER_DAY_D) >= p->decay_days && mu > floor_value)
+			mu = fmax(floor_value, mu - p->decay_rate);
+	}
+	*mu_out = mu;
+	*sigma_out = sigma;
+	return SK_OK;
+}

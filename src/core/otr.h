@@ -13,6 +13,7 @@
 #define SKILL_CORE_OTR_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "status.h"
 
@@ -46,5 +47,39 @@ size_t		sk_otr_workspace_size(int n_players);
 sk_status	sk_otr_rate_match(const sk_otr_params *p, int n_players, int n_games,
 							  const double *mu, const double *sigma, const double *scores,
 							  double *mu_out, double *sigma_out, void *work);
+
+/*
+ * The rating-from-rank start: z = (ln rank - m) / s, 1200 - 250 z when
+ * z > 0, else 1200 - 200 z, clamped to [500, 2000].  rank >= 1, s > 0.
+ */
+double		sk_otr_initial_rating(double rank, double m, double s);
+
+/* Weekly decay (otr-processor's DecayConstants); times in microseconds
+ * since 2000-01-01 00:00 UTC (PostgreSQL's TimestampTz). */
+typedef struct sk_otr_decay_params
+{
+	double		decay_days;		/* default 184: idle days before the rating decays */
+	double		decay_rate;		/* default 3: rating lost per weekly step */
+	double		decay_minimum;	/* default 1000: floor max(this, (this + peak) / 2) */
+	double		volatility_growth;	/* default 500: v^2 grows by this per step */
+	double		volatility_cap; /* default 400 */
+	int64_t		not_before;		/* default 2019-01-01 00:00 UTC: no step earlier */
+	int			weekday;		/* default 3 (Wednesday; 0 = Sunday) */
+	double		hour;			/* default 12 (UTC) */
+} sk_otr_decay_params;
+
+void		sk_otr_default_decay_params(sk_otr_decay_params *p);
+
+/*
+ * The state at `at` of a player rated (mu, sigma) right after a match at
+ * last_match: one step at each weekly time (weekday, hour UTC) in
+ * (last_match, at], none before not_before: sigma becomes
+ * max(sigma, min(sqrt(sigma^2 + volatility_growth), volatility_cap)); if
+ * that step is at least decay_days whole days after last_match, mu drops
+ * by decay_rate, not below max(decay_minimum, (decay_minimum + peak)/2),
+ * and never rises.  SK_ERR_RANGE when at < last_match.
+ */
+sk_status	sk_otr_decay(const sk_otr_decay_params *p, double mu, double sigma, double peak,
+						 int64_t last_match, int64_t at, double *mu_out, double *sigma_out);
 
 #endif

@@ -80,6 +80,19 @@ option_value(const OptionSpec *spec, JsonbValue *value, const char *caller)
 
 	if (spec->kind == OPTION_CHOICE)
 		return option_choice(spec, value, caller);
+	if (spec->kind == OPTION_TIMESTAMP)
+	{
+		if (value->type != jbvString)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"%s\" of %s must be a timestamp such as \"2019-01-01 00:00+00\"",
+							spec->name, caller)));
+		return (double) DatumGetTimestampTz(DirectFunctionCall3(timestamptz_in,
+																CStringGetDatum(pnstrdup(value->val.string.val,
+																						 value->val.string.len)),
+																ObjectIdGetDatum(InvalidOid),
+																Int32GetDatum(-1)));
+	}
 	if (spec->kind == OPTION_BOOL)
 	{
 		if (value->type != jbvBool)

@@ -22,8 +22,10 @@ typedef enum OptionKind
 	OPTION_BOOL,				/* true or false, kept as 1 or 0 */
 	OPTION_TIMES,				/* an array of ascending timestamps: the value is
 								 * their count, the list is in lists[i] */
-	OPTION_CHOICE				/* one of the names in choices: the value is its
+	OPTION_CHOICE,				/* one of the names in choices: the value is its
 								 * index (default_value the default's) */
+	OPTION_TIMESTAMP			/* a timestamp string: the value is its
+								 * microseconds since 2000-01-01 UTC */
 } OptionKind;
 
 /* How a number is bounded: at the low end, then at the high end. */

@@ -18,6 +18,7 @@
 #include "utils/float.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
+#include "utils/timestamp.h"
 
 PG_FUNCTION_INFO_V1(replay_by_name);
 PG_FUNCTION_INFO_V1(replay_options);
@@ -169,12 +170,15 @@ put_family_options(ReturnSetInfo *rsinfo, const ReplayFamily *family)
 		values[2] = CStringGetTextDatum(spec->kind == OPTION_BOOL ? "boolean" :
 										spec->kind == OPTION_COUNT ? "integer" :
 										spec->kind == OPTION_TIMES ? "timestamptz[]" :
-										spec->kind == OPTION_CHOICE ? "text" : "float8");
+										spec->kind == OPTION_CHOICE ? "text" :
+										spec->kind == OPTION_TIMESTAMP ? "timestamptz" : "float8");
 		values[3] = CStringGetTextDatum(spec->kind == OPTION_BOOL
 										? (spec->default_value != 0 ? "true" : "false")
 										: spec->kind == OPTION_TIMES ? "[]"
 										: spec->kind == OPTION_CHOICE
 										? spec->choices[(int) spec->default_value]
+										: spec->kind == OPTION_TIMESTAMP
+										? timestamptz_to_str((TimestampTz) spec->default_value)
 										: float8out_internal(spec->default_value));
 		values[4] = CStringGetTextDatum(option_rule(spec));
 		values[5] = CStringGetTextDatum(spec->help);

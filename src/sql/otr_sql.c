@@ -8,7 +8,9 @@
 #include <math.h>
 
 #include "catalog/pg_type.h"
+#include "utils/builtins.h"
 #include "utils/jsonb.h"
+#include "utils/timestamp.h"
 
 #include "core/otr.h"
 #include "engine/options.h"
@@ -143,4 +145,141 @@ otr_rate_match(PG_FUNCTION_ARGS)
 		out[i] = rating_build(&cache->rating, mu[i], sigma[i]);
 	PG_RETURN_ARRAYTYPE_P(construct_array(out, n, cache->rating.typid, cache->rating.typlen,
 										  cache->rating.typbyval, cache->rating.typalign));
+}
+
+PG_FUNCTION_INFO_V1(otr_initial_rating);
+PG_FUNCTION_INFO_V1(otr_initial_rating_ms);
+PG_FUNCTION_INFO_V1(otr_decay);
+
+/* (m, s) of ln(rank) per ruleset: otr-processor's initial rating constants. */
+typedef struct RulesetConstants
+{
+	const char *name;
+	double		m;
+	double		s;
+} RulesetConstants;
+
+static const RulesetConstants rulesets[] = {
+	{"osu", 9.99, 1.77}, {"taiko", 7.28, 1.6}, {"catch", 6.85, 1.62},
+	{"mania4k", 8.02, 1.54}, {"mania_other", 8.02, 1.54}, {"mania7k", 6.11, 1.59},
+};
+
+static double
+initial_rating(int32 rank, double m, double s)
+{
+	if (rank < 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("rank must be at least 1, not %d", rank)));
+	return sk_otr_initial_rating(rank, m, s);
+}
+
+/* otr_initial_rating(rank int, ruleset text): NULL rank gives the fallback 1000. */
+Datum
+otr_initial_rating(PG_FUNCTION_ARGS)
+{
+	char	   *ruleset;
+	int			i;
+
+	if (PG_ARGISNULL(1))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("ruleset must not be NULL")));
+	ruleset = text_to_cstring(PG_GETARG_TEXT_PP(1));
+	for (i = 0; i < lengthof(rulesets); i++)
+		if (strcmp(ruleset, rulesets[i].name) == 0)
+			break;
+	if (i == lengthof(rulesets))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("unknown ruleset \"%s\"", ruleset),
+				 errhint("Rulesets are osu, taiko, catch, mania4k, mania7k and mania_other.")));
+	if (PG_ARGISNULL(0))
+		PG_RETURN_FLOAT8(1000.0);
+	PG_RETURN_FLOAT8(initial_rating(PG_GETARG_INT32(0), rulesets[i].m, rulesets[i].s));
+}
+
+/* otr_initial_rating(rank int, m float8, s float8) */
+Datum
+otr_initial_rating_ms(PG_FUNCTION_ARGS)
+{
+	double		m = PG_GETARG_FLOAT8(1);
+	double		s = PG_GETARG_FLOAT8(2);
+
+	check_finite("m", m);
+	check_positive("s", s);
+	PG_RETURN_FLOAT8(initial_rating(PG_GETARG_INT32(0), m, s));
+}
+
+enum
+{
+	DECAY_DAYS, DECAY_RATE, DECAY_MINIMUM, DECAY_GROWTH, DECAY_CAP, DECAY_NOT_BEFORE,
+	DECAY_WEEKDAY, DECAY_HOUR
+};
+
+/* otr-processor's DecayConstants; weekday 0 = Sunday. */
+static const OptionSpec decay_options[] = {
+	OPTION_NONNEGATIVE("decay_days", 184, "idle days before the rating decays"),
+	OPTION_NONNEGATIVE("decay_rate", 3, "rating lost per weekly step"),
+	OPTION_ANY("decay_minimum", 1000, "the floor is max(decay_minimum, (decay_minimum + peak) / 2)"),
+	OPTION_NONNEGATIVE("volatility_growth", 500, "volatility^2 grows by this per weekly step"),
+	OPTION_POSITIVE("volatility_cap", 400, "volatility never grows past this"),
+	{"not_before", OPTION_TIMESTAMP, 6940.0 * USECS_PER_DAY, BOUND_NONE, 0, BOUND_NONE, 0,
+	"no step before this time"},
+	{"weekday", OPTION_NUMBER, 3, BOUND_INCLUSIVE, 0, BOUND_INCLUSIVE, 6,
+	"day of the weekly step, 0 = Sunday (UTC)"},
+	{"hour", OPTION_NUMBER, 12, BOUND_INCLUSIVE, 0, BOUND_EXCLUSIVE, 24,
+	"hour of the weekly step (UTC)"},
+};
+
+static const OptionTable decay_table = {decay_options, lengthof(decay_options)};
+
+/* otr_decay(r, last_match, at, peak, options) */
+Datum
+otr_decay(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	sk_otr_decay_params p;
+	double		v[lengthof(decay_options)];
+	TimestampTz *lists[lengthof(decay_options)];
+	double		mu,
+				sigma,
+				peak;
+	TimestampTz last_match,
+				at;
+	int			i;
+
+	for (i = 0; i < 3; i++)
+		if (PG_ARGISNULL(i))
+			PG_RETURN_NULL();
+	options_read(&decay_table, PG_ARGISNULL(4) ? NULL : PG_GETARG_JSONB_P(4), "otr_decay", v, lists);
+	if (v[DECAY_WEEKDAY] != floor(v[DECAY_WEEKDAY]))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("option \"weekday\" of otr_decay must be a whole number from 0 to 6")));
+	composite_init_arg(fcinfo, 0, &cache->rating);
+	rating_read(&cache->rating, PG_GETARG_HEAPTUPLEHEADER(0), "r", &mu, &sigma);
+	last_match = PG_GETARG_TIMESTAMPTZ(1);
+	at = PG_GETARG_TIMESTAMPTZ(2);
+	if (TIMESTAMP_NOT_FINITE(last_match) || TIMESTAMP_NOT_FINITE(at))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("last_match and at must be finite times")));
+	if (at < last_match)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("at must not be before last_match")));
+	peak = PG_ARGISNULL(3) ? mu : PG_GETARG_FLOAT8(3);
+	check_finite("peak", peak);
+	p.decay_days = v[DECAY_DAYS];
+	p.decay_rate = v[DECAY_RATE];
+	p.decay_minimum = v[DECAY_MINIMUM];
+	p.volatility_growth = v[DECAY_GROWTH];
+	p.volatility_cap = v[DECAY_CAP];
+	p.not_before = (int64) v[DECAY_NOT_BEFORE];
+	p.weekday = (int) v[DECAY_WEEKDAY];
+	p.hour = v[DECAY_HOUR];
+	report_core_status(sk_otr_decay(&p, mu, sigma, peak, last_match, at, &mu, &sigma), "otr_decay");
+	composite_init_result(fcinfo, &cache->rating);
+	PG_RETURN_DATUM(rating_build(&cache->rating, mu, sigma));
 }

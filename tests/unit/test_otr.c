@@ -43,5 +43,29 @@ main(void)
 	p.beta = NAN;
 	CHECK(sk_otr_rate_match(&p, 3, 1, mu, sigma, scores, mu_out, sigma_out, work) == SK_ERR_NOT_FINITE);
 	free(work);
+
+	/* Start ratings (the SQL test derives them): rank 1000 and 10^6 (osu). */
+	CHECK_CLOSE(sk_otr_initial_rating(1000, 9.99, 1.77), 1548.2762396630355, 1e-9);
+	CHECK_CLOSE(sk_otr_initial_rating(1000000, 9.99, 1.77), 659.6736500050462, 1e-9);
+	CHECK(sk_otr_initial_rating(1, 9.99, 1.77) == 2000);
+
+	/*
+	 * Decay: last match 2018-06-01 00:00 UTC (6,726 days after 2000-01-01),
+	 * state on 2019-01-10: the Wednesdays 2019-01-02 and 2019-01-09 12:00,
+	 * both past 184 days: -6, and two volatility steps:
+	 * sqrt(200^2 + 1000) = 202.48456731316588.
+	 */
+	{
+		sk_otr_decay_params d;
+		double		m2,
+					s2;
+		int64_t		day = INT64_C(86400000000);
+
+		sk_otr_default_decay_params(&d);
+		CHECK(sk_otr_decay(&d, 1500, 200, 1500, 6726 * day, 6949 * day, &m2, &s2) == SK_OK);
+		CHECK_CLOSE(m2, 1494, 1e-12);
+		CHECK_CLOSE(s2, 202.48456731316588, 1e-9);
+		CHECK(sk_otr_decay(&d, 1500, 200, 1500, 6949 * day, 6726 * day, &m2, &s2) == SK_ERR_RANGE);
+	}
 	UNIT_DONE("otr");
 }
