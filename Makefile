@@ -32,7 +32,7 @@ REGRESS_OPTS = --load-extension=$(EXTENSION)
 ISOLATION = $(sort $(notdir $(basename $(wildcard specs/*.spec))))
 ISOLATION_OPTS = --load-extension=$(EXTENSION)
 
-EXTRA_CLEAN = $(DATA_built) $(GENERATED_SQL)
+EXTRA_CLEAN = $(DATA_built) $(GENERATED_SQL) $(EXTENSION)-*.zip
 
 PG_CONFIG ?= pg_config
 PG_CPPFLAGS = -Isrc
@@ -83,3 +83,10 @@ WERROR_CFLAGS = -Wall -Wextra -Wno-sign-compare -Wno-unused-parameter \
 .PHONY: print-werror-cflags
 print-werror-cflags:
 	@echo $(WERROR_CFLAGS)
+
+# The PGXN release: every committed file under skill-VERSION/ in one zip.
+DIST = $(EXTENSION)-$(EXTVERSION).zip
+.PHONY: dist
+dist:
+	git archive --format=zip --prefix=$(EXTENSION)-$(EXTVERSION)/ -o $(DIST) HEAD
+	@echo "wrote $(DIST)"

@@ -88,6 +88,18 @@ else
 	count 0 1
 fi
 
+# Release hygiene: META.json (PGXN spec) and the make dist zip.
+if command -v python3 >/dev/null; then
+	line=$(bash "$REPO_ROOT/scripts/test_dist.sh" | tail -n 1)
+	echo "$line"
+	if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+		count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+	else
+		echo "FAIL: the dist test did not finish" >&2
+		count 0 1
+	fi
+fi
+
 # The analyst's calibration report (python3 is on Debian's base system).
 if command -v python3 >/dev/null; then
 	line=$(bash "$REPO_ROOT/scripts/test_report.sh" | tail -n 1)
