@@ -1,5 +1,8 @@
 /*
  * otr.c - an o!TR tournament match (otr.h).
+ *
+ * The two defaults functions look alike on purpose: one struct each, every
+ * constant spelled out with its source.
  */
 #include <math.h>
 #include <string.h>

@@ -8,6 +8,10 @@
  * whose players all have at least experienced earlier matches, adds the
  * first team's predicted win chance and outcome to the scores
  * (core/scoring.c, as skill.prediction_score).
+ *
+ * Functions here share a shape on purpose (read and check their own
+ * arguments, call the core, build the result): each reads a different
+ * signature, so there is no common argument layout to factor out.
  */
 #include "sql/family_args.h"
 #include "sql/jsonb_args.h"

@@ -5,6 +5,10 @@
  * sigma_per_day / rd_per_day and season options.  Time comes in as an
  * interval (never now()), so every function is IMMUTABLE and gives the
  * same answer in every TimeZone.
+ *
+ * Functions here share a shape on purpose (read and check their own
+ * arguments, call the core, build the result): each reads a different
+ * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 

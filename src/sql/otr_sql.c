@@ -2,6 +2,10 @@
  * otr_sql.c - skill.otr_rate_match: an o!TR tournament match (core/otr.c).
  * Options are declared once in a table (engine/options.h), like a replay
  * family's: parsing, checks and messages come from it.
+ *
+ * Functions here share a shape on purpose (read and check their own
+ * arguments, call the core, build the result): each reads a different
+ * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 

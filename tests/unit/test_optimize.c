@@ -26,22 +26,33 @@ logloss_like(void *ctx, const double *x)
 	return log(x[0]) + 24.0 / x[0];
 }
 
+/* Minimises the bowl over [lo, hi] from (0, 0) with a generous budget. */
 static void
-test_bowl(void)
+minimize_bowl(const double *lo, const double *hi, double *x, double *best, int *evals,
+			  int *calls)
 {
-	double		x[] = {0, 0};
-	double		lo[] = {-10, -10};
-	double		hi[] = {10, 10};
-	double		best;
-	int			evals,
-				calls = 0;
 	sk_minimize_options o;
 
 	sk_minimize_default_options(&o);
 	o.max_evaluations = 200;
 	o.max_sweeps = 12;
 	o.golden_steps = 20;
-	CHECK(sk_minimize(2, x, lo, hi, bowl, &calls, &o, &best, &evals) == SK_OK);
+	x[0] = x[1] = 0;
+	*calls = 0;
+	CHECK(sk_minimize(2, x, lo, hi, bowl, calls, &o, best, evals) == SK_OK);
+}
+
+static void
+test_bowl(void)
+{
+	double		lo[] = {-10, -10};
+	double		hi[] = {10, 10};
+	double		x[2],
+				best;
+	int			evals,
+				calls;
+
+	minimize_bowl(lo, hi, x, &best, &evals, &calls);
 	CHECK_CLOSE(x[0], 3, 1e-3);
 	CHECK_CLOSE(x[1], -1, 1e-3);
 	CHECK_CLOSE(best, 5, 1e-6);
@@ -52,19 +63,14 @@ test_bowl(void)
 static void
 test_bounded(void)
 {
-	double		x[] = {0, 0};
 	double		lo[] = {-1, -10};
 	double		hi[] = {1, 10};
-	double		best;
+	double		x[2],
+				best;
 	int			evals,
-				calls = 0;
-	sk_minimize_options o;
+				calls;
 
-	sk_minimize_default_options(&o);
-	o.max_evaluations = 200;
-	o.max_sweeps = 12;
-	o.golden_steps = 20;
-	CHECK(sk_minimize(2, x, lo, hi, bowl, &calls, &o, &best, &evals) == SK_OK);
+	minimize_bowl(lo, hi, x, &best, &evals, &calls);
 	CHECK_CLOSE(x[0], 1, 1e-3);
 	CHECK(x[0] <= 1.0);
 }
