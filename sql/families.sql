@@ -269,3 +269,43 @@ SELECT min_matches_before, count(*) AS matches
 FROM skill.match_predictions('elo', 'SELECT match_id, played_at, player_id, team, rank FROM drv ORDER BY played_at, match_id')
 WHERE match_id <= 3 GROUP BY 1 ORDER BY 1;
 SELECT * FROM skill.match_predictions('nope', 'SELECT 1');
+
+-- Team Glicko-1 (team_glicko_replay): two-team matches equal
+-- skill.team_glicko_rate applied match by match (priors RD 130, the note's).
+CREATE TABLE tgr (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);
+INSERT INTO tgr VALUES
+  (1, '2026-01-01', 1, 1, 1), (1, '2026-01-01', 2, 1, 1), (1, '2026-01-01', 3, 2, 2), (1, '2026-01-01', 4, 2, 2),
+  (2, '2026-01-02', 1, 1, 2), (2, '2026-01-02', 3, 1, 2), (2, '2026-01-02', 2, 2, 1), (2, '2026-01-02', 4, 2, 1),
+  (3, '2026-01-03', 1, 1, 1), (3, '2026-01-03', 4, 1, 1), (3, '2026-01-03', 2, 2, 1), (3, '2026-01-03', 3, 2, 1);
+CREATE FUNCTION pg_temp.tg_chain() RETURNS TABLE (player_id bigint, g skill.glicko)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  m record;
+  teams skill.glicko[];
+  ids bigint[];
+  out skill.glicko[];
+BEGIN
+  CREATE TEMP TABLE tg_cur (player_id bigint PRIMARY KEY, g skill.glicko) ON COMMIT DROP;
+  INSERT INTO tg_cur SELECT DISTINCT player_id, '(1500,130,)'::skill.glicko FROM tgr;
+  FOR m IN SELECT DISTINCT match_id FROM tgr ORDER BY 1 LOOP
+    SELECT array_agg(c.g ORDER BY r.team, r.player_id), array_agg(r.player_id ORDER BY r.team, r.player_id)
+      INTO teams, ids FROM tgr r JOIN tg_cur c USING (player_id) WHERE r.match_id = m.match_id;
+    out := skill.team_glicko_rate(ARRAY[teams[1:2], teams[3:4]],
+                                  (SELECT CASE WHEN min(rank) FILTER (WHERE team = 1) < min(rank) FILTER (WHERE team = 2) THEN 1.0
+                                               WHEN min(rank) FILTER (WHERE team = 1) = min(rank) FILTER (WHERE team = 2) THEN 0.5
+                                               ELSE 0.0 END FROM tgr WHERE match_id = m.match_id));
+    FOR i IN 1..4 LOOP
+      UPDATE tg_cur SET g = out[(i + 1) / 2][(i - 1) % 2 + 1] WHERE player_id = ids[i];
+    END LOOP;
+  END LOOP;
+  RETURN QUERY SELECT * FROM tg_cur;
+END $$;
+SELECT c.player_id, round((c.g).rating::numeric, 6) AS rating, round((c.g).rd::numeric, 6) AS rd,
+       abs((r.rating).rating - (c.g).rating) < 1e-9 AND abs((r.rating).rd - (c.g).rd) < 1e-9 AS same
+FROM pg_temp.tg_chain() c
+JOIN unnest((SELECT skill.team_glicko_replay(match_id, played_at, player_id, team, rank ORDER BY played_at, match_id) FROM tgr)) r
+  USING (player_id) ORDER BY 1;
+SELECT count(*) AS rows, round(min(predicted_win)::numeric, 6) AS min_p, round(max(predicted_win)::numeric, 6) AS max_p
+FROM skill.team_glicko_history('SELECT match_id, played_at, player_id, team, rank FROM tgr ORDER BY played_at, match_id');
+SELECT skill.team_glicko_replay(m, t, p, p, 1) FROM (VALUES (1, timestamptz '2026-01-01', 1), (1, '2026-01-01', 2), (1, '2026-01-01', 3)) v(m, t, p);

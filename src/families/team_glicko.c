@@ -1,0 +1,80 @@
+/*
+ * team_glicko.c - the team Glicko-1 family (core/team_glicko.h): matches of
+ * exactly two teams, each rated as the note's team (RMS RD, certainty
+ * boost), every player moved with its own RD, one match at a time (no
+ * rating periods).  A match of another number of teams is an error.
+ */
+#include "families/family.h"
+
+#include "core/pairwise.h"
+#include "core/team_glicko.h"
+
+enum
+{
+	TG_RATING, TG_RD, TG_SCALE, TG_RD_MAX, TG_RD_PER_DAY
+};
+
+/* The note's R0, RD0, scale and rd_max. */
+static const OptionSpec tg_options[] = {
+	OPTION_ANY("rating", 1500, "a new player's rating"),
+	OPTION_POSITIVE("rd", 130, "a new player's rating deviation (the note's RD0)"),
+	OPTION_POSITIVE("scale", 2, "scale of the update (1: the plain Glicko-1 step)"),
+	OPTION_POSITIVE("rd_max", 350, "RD at which the update's RD factor reaches 1"),
+	OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to rd_max (0: off)"),
+	SEASON_OPTIONS,
+};
+
+typedef struct TeamGlickoData
+{
+	sk_tg_params params;
+} TeamGlickoData;
+
+static void
+tg_configure(ReplayState *state)
+{
+	sk_tg_params *p = &((TeamGlickoData *) state->family_data)->params;
+
+	sk_tg_default_params(p);
+	p->scale = state->opt[TG_SCALE];
+	p->rd_max = state->opt[TG_RD_MAX];
+	state->prior[0] = state->opt[TG_RATING];
+	state->prior[1] = state->opt[TG_RD];
+	state->life.spread_field = 1;
+	state->life.spread_cap = state->opt[TG_RD_MAX];
+	state->life.idle_per_day = state->opt[TG_RD_PER_DAY];
+}
+
+static void
+tg_rate_match(ReplayState *state, ReplayMatch *match)
+{
+	family_gather_gaussian(state, match);
+	family_check_status(state, match,
+						sk_tg_rate(&((TeamGlickoData *) state->family_data)->params,
+								   match->n_teams, match->team_start, state->mu, state->sigma,
+								   sk_rank_score(match->team_rank[0], match->team_rank[1]),
+								   state->mu, state->sigma));
+	family_scatter_gaussian(state, match);
+}
+
+/* E_A and E_B of the update, normalised to sum to 1 (they do only when
+ * the two team RDs are equal). */
+static void
+tg_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
+{
+	double		e_a,
+				e_b;
+
+	family_gather_gaussian(state, match);
+	family_check_status(state, match,
+						sk_tg_expected(match->n_teams, match->team_start, state->mu,
+									   state->sigma, &e_a, &e_b));
+	team_prob[0] = e_a / (e_a + e_b);
+	team_prob[1] = e_b / (e_a + e_b);
+}
+
+const ReplayFamily family_team_glicko = {
+	.name = "team_glicko_replay", .n_fields = 2, .kind = VALUE_GLICKO,
+	.options = {tg_options, lengthof(tg_options)},
+	.data_size = sizeof(TeamGlickoData), .configure = tg_configure,
+	.rate_match = tg_rate_match, .predict_win = tg_predict_win,
+};
