@@ -56,3 +56,14 @@ SELECT skill.division(1200, '{1000,1500}', 3);
 SELECT skill.division(1200, '{1000,NaN}');
 SELECT skill.division(1200, '{1000,1500}', 1, -5);
 SELECT skill.division('Infinity', '{1000,1500}');
+
+-- Placement by performance rating (values by an independent Newton in
+-- Python): one win against 1500 -> 1682.6246868567048 (sd
+-- 262.4088676641592); a win and a loss -> 1500 (sd 201.08192877028512);
+-- three wins against 1400, 1600, 1700 stay finite: 1866.1510742574612.
+SELECT round(mu::numeric, 8) AS rating, round(sigma::numeric, 8) AS sd
+FROM (VALUES (skill.performance_rating('{1500}', '{1}')), (skill.performance_rating('{1500,1500}', '{1,0}')),
+             (skill.performance_rating('{1400,1600,1700}', '{1,1,1}'))) v(r), LATERAL (SELECT (r).mu, (r).sigma) x;
+SELECT skill.performance_rating('{1500}', '{2}');
+SELECT skill.performance_rating('{1500,1600}', '{1}');
+SELECT skill.performance_rating('{1500}', '{1}', 1500, 0);

@@ -50,3 +50,11 @@ AS 'MODULE_PATHNAME', 'division'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.division(float8, float8[], int, float8) IS
   'Division 0 .. n of value over ascending thresholds; with the current division, it stays while lower(c) - margin <= value < upper(c) + margin (hysteresis); NULL value or thresholds give NULL';
+
+CREATE FUNCTION skill.performance_rating(opponents float8[], scores float8[], prior_mean float8 DEFAULT 1500,
+                                         prior_sd float8 DEFAULT 350, scale float8 DEFAULT 400)
+RETURNS skill.rating
+AS 'MODULE_PATHNAME', 'performance_rating'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.performance_rating(float8[], float8[], float8, float8, float8) IS
+  'Placement: the maximum a posteriori rating of a player from its first games against rated opponents (scores 1 / 0.5 / 0, logistic with scale), under a normal prior; returned as (rating, standard error)';

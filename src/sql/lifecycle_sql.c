@@ -16,6 +16,7 @@
 #include "utils/timestamp.h"
 
 #include "core/growth.h"
+#include "core/placement.h"
 
 PG_FUNCTION_INFO_V1(rating_decay);
 PG_FUNCTION_INFO_V1(elo_decay);
@@ -23,6 +24,7 @@ PG_FUNCTION_INFO_V1(season_reset_rating);
 PG_FUNCTION_INFO_V1(season_reset_glicko);
 PG_FUNCTION_INFO_V1(season_reset_elo);
 PG_FUNCTION_INFO_V1(division);
+PG_FUNCTION_INFO_V1(performance_rating);
 
 #define SECONDS_PER_DAY 86400.0
 
@@ -178,4 +180,33 @@ division(PG_FUNCTION_ARGS)
 					 errmsg("current must be a division from 0 to %d, not %d", n, current)));
 	}
 	PG_RETURN_INT32(sk_division(value, n, thresholds, current, margin));
+}
+
+/* performance_rating(opponents[], scores[], prior_mean, prior_sd, scale) */
+Datum
+performance_rating(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	const double *opponents,
+			   *scores;
+	double		prior_mean = PG_GETARG_FLOAT8(2);
+	double		prior_sd = PG_GETARG_FLOAT8(3);
+	double		scale = PG_GETARG_FLOAT8(4);
+	double		x,
+				sd;
+	int			n,
+				n_scores;
+
+	check_finite("prior_mean", prior_mean);
+	check_positive("prior_sd", prior_sd);
+	check_positive("scale", scale);
+	opponents = float8_array_values(PG_GETARG_ARRAYTYPE_P(0), "opponents", &n);
+	scores = float8_array_values(PG_GETARG_ARRAYTYPE_P(1), "scores", &n_scores);
+	check_same_length("opponents", n, "scores", n_scores);
+	check_scores("scores", scores, n_scores);
+	report_core_status(sk_performance_rating(n, opponents, scores, prior_mean, prior_sd, scale,
+											 &x, &sd),
+					   "performance_rating");
+	composite_init_result(fcinfo, &cache->rating);
+	PG_RETURN_DATUM(rating_build(&cache->rating, x, sd));
 }

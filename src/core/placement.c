@@ -1,0 +1,87 @@
+/*
+ * placement.c - the performance rating of a new player (placement.h).
+ */
+#include <math.h>
+
+#include "placement.h"
+
+#define LN10 2.302585092994045684
+
+/* The objective's value, slope and information (minus the curvature) at x. */
+static double
+objective(int n, const double *o, const double *s, double mean, double sd, double scale,
+		  double x, double *slope, double *info)
+{
+	double		a = LN10 / scale;
+	double		value = -(x - mean) * (x - mean) / (2.0 * sd * sd);
+	int			i;
+
+	*slope = -(x - mean) / (sd * sd);
+	*info = 1.0 / (sd * sd);
+	for (i = 0; i < n; i++)
+	{
+		double		z = a * (x - o[i]);		/* E = sigmoid(z) */
+		double		e = 1.0 / (1.0 + exp(-z));
+
+		/* ln E = -log1p(e^-z), ln(1 - E) = -log1p(e^z), stably */
+		value -= s[i] * (z > 0 ? log1p(exp(-z)) : log1p(exp(z)) - z) +
+			(1.0 - s[i]) * (z > 0 ? log1p(exp(-z)) + z : log1p(exp(z)));
+		*slope += a * (s[i] - e);
+		*info += a * a * e * (1.0 - e);
+	}
+	return value;
+}
+
+sk_status
+sk_performance_rating(int n, const double *opponents, const double *scores,
+					  double prior_mean, double prior_sd, double scale,
+					  double *rating_out, double *sd_out)
+{
+	double		x = prior_mean,
+				slope,
+				info,
+				value;
+	int			i,
+				iter;
+
+	if (!isfinite(prior_mean) || !isfinite(prior_sd) || !isfinite(scale))
+		return SK_ERR_NOT_FINITE;
+	if (prior_sd <= 0.0 || scale <= 0.0 || n < 0)
+		return SK_ERR_RANGE;
+	for (i = 0; i < n; i++)
+	{
+		if (!isfinite(opponents[i]) || !isfinite(scores[i]))
+			return SK_ERR_NOT_FINITE;
+		if (scores[i] < 0.0 || scores[i] > 1.0)
+			return SK_ERR_RANGE;
+	}
+	value = objective(n, opponents, scores, prior_mean, prior_sd, scale, x, &slope, &info);
+	for (iter = 0; iter < 200; iter++)
+	{
+		double		step = slope / info,
+					next_slope,
+					next_info,
+					next;
+
+		sk_check_interrupts();
+		next = objective(n, opponents, scores, prior_mean, prior_sd, scale, x + step,
+						 &next_slope, &next_info);
+		while (next < value && fabs(step) > 1e-12 * (1.0 + fabs(x)))
+		{
+			step /= 2.0;
+			next = objective(n, opponents, scores, prior_mean, prior_sd, scale, x + step,
+							 &next_slope, &next_info);
+		}
+		x += step;
+		value = next;
+		slope = next_slope;
+		info = next_info;
+		if (fabs(step) <= 1e-12 * (1.0 + fabs(x)))
+			break;
+	}
+	if (!isfinite(x) || !isfinite(info) || info <= 0.0)
+		return SK_ERR_RANGE;
+	*rating_out = x;
+	*sd_out = 1.0 / sqrt(info);
+	return SK_OK;
+}
