@@ -67,3 +67,14 @@ FROM (VALUES (skill.performance_rating('{1500}', '{1}')), (skill.performance_rat
 SELECT skill.performance_rating('{1500}', '{2}');
 SELECT skill.performance_rating('{1500,1600}', '{1}');
 SELECT skill.performance_rating('{1500}', '{1}', 1500, 0);
+
+-- Calibration over [0, 3000], shrink 0.7: start 1500, step 750; after a
+-- win 2250 (step 525), a loss 1725 (367.5), a win 2092.5 (257.25), a draw
+-- 2092.5 (180.075).  With matches 4 the player is then placed.
+SELECT * FROM skill.calibration_search('{}');
+SELECT next_rating, round(next_step::numeric, 6) AS next_step, played, placed
+FROM skill.calibration_search('{1,0,1,0.5}', 4);
+SELECT skill.calibration_search('{1,0,1}', 2);
+SELECT skill.calibration_search('{1,2}');
+SELECT skill.calibration_search('{1}', 10, 3000, 0);
+SELECT skill.calibration_search('{1}', 10, 0, 3000, 1.5);

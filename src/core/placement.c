@@ -85,3 +85,29 @@ sk_performance_rating(int n, const double *opponents, const double *scores,
 	*sd_out = 1.0 / sqrt(info);
 	return SK_OK;
 }
+
+sk_status
+sk_calibration_search(int n, const double *results, double low, double high, double shrink,
+					  double *rating_out, double *step_out)
+{
+	double		rating = low + (high - low) / 2.0;
+	double		step = (high - low) / 4.0;
+	int			k;
+
+	if (!isfinite(low) || !isfinite(high) || !isfinite(shrink))
+		return SK_ERR_NOT_FINITE;
+	if (!(high > low) || !(shrink > 0.0 && shrink <= 1.0) || n < 0)
+		return SK_ERR_RANGE;
+	for (k = 0; k < n; k++)
+	{
+		if (!isfinite(results[k]))
+			return SK_ERR_NOT_FINITE;
+		if (results[k] < 0.0 || results[k] > 1.0)
+			return SK_ERR_RANGE;
+		rating = fmin(high, fmax(low, rating + step * (2.0 * results[k] - 1.0)));
+		step *= shrink;
+	}
+	*rating_out = rating;
+	*step_out = step;
+	return SK_OK;
+}

@@ -58,3 +58,12 @@ AS 'MODULE_PATHNAME', 'performance_rating'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.performance_rating(float8[], float8[], float8, float8, float8) IS
   'Placement: the maximum a posteriori rating of a player from its first games against rated opponents (scores 1 / 0.5 / 0, logistic with scale), under a normal prior; returned as (rating, standard error)';
+
+CREATE FUNCTION skill.calibration_search(results float8[], matches int DEFAULT 10, low float8 DEFAULT 0,
+                                         high float8 DEFAULT 3000, shrink float8 DEFAULT 0.7,
+                                         OUT next_rating float8, OUT next_step float8, OUT played int,
+                                         OUT placed bool)
+AS 'MODULE_PATHNAME', 'calibration_search'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.calibration_search(float8[], int, float8, float8, float8) IS
+  'Placement by calibration: from the middle of [low, high], each result (1 win, 0.5 draw, 0 loss) moves by a step that starts at (high - low)/4 and shrinks by shrink per match; returns the rating to look for opponents at next, the next step, the matches played, and whether the player is placed (next_rating is then the placement)';

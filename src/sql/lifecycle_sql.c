@@ -12,6 +12,8 @@
  */
 #include "sql/skill.h"
 
+#include "access/htup_details.h"
+#include "funcapi.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
@@ -25,6 +27,7 @@ PG_FUNCTION_INFO_V1(season_reset_glicko);
 PG_FUNCTION_INFO_V1(season_reset_elo);
 PG_FUNCTION_INFO_V1(division);
 PG_FUNCTION_INFO_V1(performance_rating);
+PG_FUNCTION_INFO_V1(calibration_search);
 
 #define SECONDS_PER_DAY 86400.0
 
@@ -209,4 +212,54 @@ performance_rating(PG_FUNCTION_ARGS)
 					   "performance_rating");
 	composite_init_result(fcinfo, &cache->rating);
 	PG_RETURN_DATUM(rating_build(&cache->rating, x, sd));
+}
+
+/*
+ * calibration_search(results[], matches, low, high, shrink) ->
+ * (next_rating, next_step, played, placed): where a player in calibration
+ * looks for opponents next; once placed, its placement.
+ */
+Datum
+calibration_search(PG_FUNCTION_ARGS)
+{
+	const double *results;
+	int			n;
+	int32		matches = PG_GETARG_INT32(1);
+	double		rating,
+				step;
+	TupleDesc	desc;
+	Datum		values[4];
+	bool		nulls[4] = {false};
+
+	if (matches < 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("matches must be at least 1")));
+	results = float8_array_values(PG_GETARG_ARRAYTYPE_P(0), "results", &n);
+	check_scores("results", results, n);
+	if (n > matches)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("results has %d calibration matches, more than matches (%d)", n, matches)));
+	check_finite("low", PG_GETARG_FLOAT8(2));
+	check_finite("high", PG_GETARG_FLOAT8(3));
+	if (!(PG_GETARG_FLOAT8(3) > PG_GETARG_FLOAT8(2)))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("high must be greater than low")));
+	check_finite("shrink", PG_GETARG_FLOAT8(4));
+	if (!(PG_GETARG_FLOAT8(4) > 0.0 && PG_GETARG_FLOAT8(4) <= 1.0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("shrink must be greater than 0 and at most 1")));
+	report_core_status(sk_calibration_search(n, results, PG_GETARG_FLOAT8(2), PG_GETARG_FLOAT8(3),
+											 PG_GETARG_FLOAT8(4), &rating, &step),
+					   "calibration_search");
+	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "calibration_search: return type must be a row type");
+	values[0] = Float8GetDatum(rating);
+	values[1] = Float8GetDatum(step);
+	values[2] = Int32GetDatum(n);
+	values[3] = BoolGetDatum(n >= matches);
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(desc), values, nulls)));
 }

@@ -40,5 +40,23 @@ main(void)
 	win[0] = 2;
 	CHECK(sk_performance_rating(1, one, win, 1500, 350, 400, &x, &sd) == SK_ERR_RANGE);
 	CHECK(sk_performance_rating(1, one, wins, 1500, 0, 400, &x, &sd) == SK_ERR_RANGE);
+
+	/*
+	 * Calibration over [0, 3000], shrink 0.7: start 1500, first step 750.
+	 * Win: 2250 (step 525); loss: 1725 (367.5); win: 2092.5 (257.25);
+	 * draw: stays (180.075).
+	 */
+	{
+		double		results[] = {1, 0, 1, 0.5};
+		double		r,
+					step;
+
+		CHECK(sk_calibration_search(0, results, 0, 3000, 0.7, &r, &step) == SK_OK);
+		CHECK(r == 1500 && step == 750);
+		CHECK(sk_calibration_search(4, results, 0, 3000, 0.7, &r, &step) == SK_OK);
+		CHECK_CLOSE(r, 2092.5, 1e-9);
+		CHECK_CLOSE(step, 180.075, 1e-9);
+		CHECK(sk_calibration_search(1, results, 3000, 0, 0.7, &r, &step) == SK_ERR_RANGE);
+	}
 	UNIT_DONE("placement");
 }
