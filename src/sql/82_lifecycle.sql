@@ -67,3 +67,46 @@ AS 'MODULE_PATHNAME', 'calibration_search'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.calibration_search(float8[], int, float8, float8, float8) IS
   'Placement by calibration: from the middle of [low, high], each result (1 win, 0.5 draw, 0 loss) moves by a step that starts at (high - low)/4 and shrinks by shrink per match; returns the rating to look for opponents at next, the next step, the matches played, and whether the player is placed (next_rating is then the placement)';
+
+CREATE TYPE skill.placement_model AS (intercept float8, coefficients float8[], residual_sd float8, n bigint, r2 float8);
+COMMENT ON TYPE skill.placement_model IS
+  'A least-squares placement model: intercept, one coefficient per feature, residual standard deviation, rows fitted, R^2';
+
+CREATE FUNCTION skill.placement_fit_step(internal, float8[], float8)
+RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_step' LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.placement_fit_step(internal, float8[], float8) IS 'Transition function of skill.placement_fit';
+CREATE FUNCTION skill.placement_fit_step(internal, float8[], float8, float8)
+RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_step' LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.placement_fit_step(internal, float8[], float8, float8) IS 'Transition function of skill.placement_fit with a ridge';
+CREATE FUNCTION skill.placement_fit_combine(internal, internal)
+RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_combine' LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.placement_fit_combine(internal, internal) IS 'Combine function of skill.placement_fit';
+CREATE FUNCTION skill.placement_fit_serialize(internal)
+RETURNS bytea AS 'MODULE_PATHNAME', 'placement_fit_serialize' LANGUAGE C STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.placement_fit_serialize(internal) IS 'Serialize function of skill.placement_fit';
+CREATE FUNCTION skill.placement_fit_deserialize(bytea, internal)
+RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_deserialize' LANGUAGE C STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.placement_fit_deserialize(bytea, internal) IS 'Deserialize function of skill.placement_fit';
+CREATE FUNCTION skill.placement_fit_final(internal)
+RETURNS skill.placement_model AS 'MODULE_PATHNAME', 'placement_fit_final' LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.placement_fit_final(internal) IS 'Final function of skill.placement_fit';
+
+CREATE AGGREGATE skill.placement_fit(features float8[], target float8) (
+  SFUNC = skill.placement_fit_step, STYPE = internal, FINALFUNC = skill.placement_fit_final,
+  COMBINEFUNC = skill.placement_fit_combine, SERIALFUNC = skill.placement_fit_serialize,
+  DESERIALFUNC = skill.placement_fit_deserialize, PARALLEL = SAFE);
+COMMENT ON AGGREGATE skill.placement_fit(float8[], float8) IS
+  'Placement by regression: least squares of target on features (an unpenalised intercept), one pass, parallel; rows with a NULL are skipped';
+CREATE AGGREGATE skill.placement_fit(features float8[], target float8, ridge float8) (
+  SFUNC = skill.placement_fit_step, STYPE = internal, FINALFUNC = skill.placement_fit_final,
+  COMBINEFUNC = skill.placement_fit_combine, SERIALFUNC = skill.placement_fit_serialize,
+  DESERIALFUNC = skill.placement_fit_deserialize, PARALLEL = SAFE);
+COMMENT ON AGGREGATE skill.placement_fit(float8[], float8, float8) IS
+  'Placement by regression with a ridge penalty on the coefficients (not the intercept)';
+
+CREATE FUNCTION skill.placement_predict(m skill.placement_model, features float8[])
+RETURNS skill.rating
+AS 'MODULE_PATHNAME', 'placement_predict'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.placement_predict(skill.placement_model, float8[]) IS
+  'A placement model applied to a new player''s features: (prediction, residual_sd) as a skill.rating';
