@@ -42,7 +42,7 @@ SELECT skill.placement_fit(ARRAY[x], y, -1) FROM one;
 SELECT skill.placement_fit(ARRAY[x, 'NaN'], y) FROM one;
 SELECT skill.placement_fit(ARRAY[]::float8[], y) FROM one;
 SELECT skill.placement_predict(skill.placement_fit(ARRAY[x], y), ARRAY[1.0, 2.0]) FROM one;
-SELECT skill.placement_fit(ARRAY[x], y) FROM (SELECT * FROM one UNION ALL VALUES (NULL, 3)) t(x, y);
+SELECT skill.placement_fit(ARRAY[x], y) FROM (SELECT * FROM one UNION ALL VALUES (NULL::float8, 3)) t(x, y);
 -- A NULL features array or target skips the row.
 SELECT (skill.placement_fit(CASE WHEN x IS NOT NULL THEN ARRAY[x] END, y)).n
 FROM (SELECT * FROM one UNION ALL VALUES (NULL, 3), (5, NULL)) t(x, y);
