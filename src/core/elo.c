@@ -25,20 +25,11 @@ static sk_status
 check_period(double rating, int n, const double *opponents, const double *scores,
 			 double k, double spread)
 {
-	int			i;
-
 	if (!isfinite(rating) || !isfinite(k) || !isfinite(spread))
 		return SK_ERR_NOT_FINITE;
 	if (k < 0.0 || spread <= 0.0 || n < 0)
 		return SK_ERR_RANGE;
-	for (i = 0; i < n; i++)
-	{
-		if (!isfinite(opponents[i]) || !isfinite(scores[i]))
-			return SK_ERR_NOT_FINITE;
-		if (scores[i] < 0.0 || scores[i] > 1.0)
-			return SK_ERR_RANGE;
-	}
-	return SK_OK;
+	return sk_check_scored_games(n, opponents, scores);
 }
 
 /* A rating period with either expected-score model; spread is scale or s. */

@@ -1,6 +1,8 @@
 /*
  * pairwise.c - team win chances from pairwise player chances (pairwise.h).
  */
+#include <math.h>
+
 #include "pairwise.h"
 
 void
@@ -30,4 +32,19 @@ sk_pairwise_team_probs(int n_teams, const int *team_start, sk_pair_probability p
 	}
 	for (t = 0; t < n_teams; t++)
 		team_prob[t] /= total;
+}
+
+sk_status
+sk_check_scored_games(int n, const double *opponents, const double *scores)
+{
+	int			i;
+
+	for (i = 0; i < n; i++)
+	{
+		if (!isfinite(opponents[i]) || !isfinite(scores[i]))
+			return SK_ERR_NOT_FINITE;
+		if (scores[i] < 0.0 || scores[i] > 1.0)
+			return SK_ERR_RANGE;
+	}
+	return SK_OK;
 }

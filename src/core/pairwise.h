@@ -10,6 +10,8 @@
 #ifndef SKILL_CORE_PAIRWISE_H
 #define SKILL_CORE_PAIRWISE_H
 
+#include "status.h"
+
 /* Score of team a against team b by rank: lower wins, equal draws. */
 static inline double
 sk_rank_score(double rank_a, double rank_b)
@@ -27,5 +29,11 @@ typedef double (*sk_pair_probability) (const void *model, int i, int j);
 void		sk_pairwise_team_probs(int n_teams, const int *team_start,
 								   sk_pair_probability prob, const void *model,
 								   double *team_prob);
+
+/*
+ * Games against rated opponents: every opponent rating finite, every
+ * score in [0, 1].  SK_ERR_NOT_FINITE or SK_ERR_RANGE otherwise.
+ */
+sk_status	sk_check_scored_games(int n, const double *opponents, const double *scores);
 
 #endif

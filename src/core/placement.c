@@ -3,6 +3,7 @@
  */
 #include <math.h>
 
+#include "pairwise.h"
 #include "placement.h"
 
 #define LN10 2.302585092994045684
@@ -41,20 +42,16 @@ sk_performance_rating(int n, const double *opponents, const double *scores,
 				slope,
 				info,
 				value;
-	int			i,
-				iter;
+	int			iter;
+	sk_status	games;
 
 	if (!isfinite(prior_mean) || !isfinite(prior_sd) || !isfinite(scale))
 		return SK_ERR_NOT_FINITE;
 	if (prior_sd <= 0.0 || scale <= 0.0 || n < 0)
 		return SK_ERR_RANGE;
-	for (i = 0; i < n; i++)
-	{
-		if (!isfinite(opponents[i]) || !isfinite(scores[i]))
-			return SK_ERR_NOT_FINITE;
-		if (scores[i] < 0.0 || scores[i] > 1.0)
-			return SK_ERR_RANGE;
-	}
+	games = sk_check_scored_games(n, opponents, scores);
+	if (games != SK_OK)
+		return games;
 	value = objective(n, opponents, scores, prior_mean, prior_sd, scale, x, &slope, &info);
 	for (iter = 0; iter < 200; iter++)
 	{
