@@ -428,3 +428,20 @@ DROP TABLE mm_queue, mm_matches;
 -- The same ticket twice is an error naming it (it could land in two teams).
 SELECT * FROM skill.form_matches(ARRAY[7, 8, 7], ARRAY[1000, 1000, 1000]::float8[], ARRAY[1, 1, 1], ARRAY[100, 100, 100]::float8[], 2, 1);
 SELECT * FROM skill.form_matches(ARRAY['a', 'b', 'a'], ARRAY[1000, 1000, 1000]::float8[], ARRAY[1, 1, 1], ARRAY[100, 100, 100]::float8[], 2, 1);
+
+-- Premade parties: a party of k adds party_bonus * (k - 1) to its team.
+-- A party of two (10, 10) with 12, 8, 11, 9 in 3v3: without a bonus the
+-- party takes the 11 (31 vs 29, gap 2); with a bonus of 2 it takes the 9
+-- (29 + 2 = 31 vs 31, gap 0).
+SELECT skill.balance_teams(ARRAY[skill.rating(10, 1), skill.rating(10, 1), skill.rating(12, 1), skill.rating(8, 1),
+                                 skill.rating(11, 1), skill.rating(9, 1)], 2, ARRAY[1, 1, NULL, NULL, NULL, NULL]) AS no_bonus,
+       skill.balance_teams(ARRAY[skill.rating(10, 1), skill.rating(10, 1), skill.rating(12, 1), skill.rating(8, 1),
+                                 skill.rating(11, 1), skill.rating(9, 1)], 2, ARRAY[1, 1, NULL, NULL, NULL, NULL],
+                           party_bonus => 2) AS bonus_2;
+-- form_matches takes it too: the party ticket (size 2, rating 10) and four
+-- solos; with the bonus the 9 joins the party (31 vs 31).
+SELECT team, array_agg(ticket_id ORDER BY ticket_id) AS tickets
+FROM skill.form_matches(ARRAY['party', 's12', 's8', 's11', 's9'], ARRAY[10, 12, 8, 11, 9]::float8[], ARRAY[2, 1, 1, 1, 1],
+                        ARRAY[50, 50, 50, 50, 50]::float8[], 2, 3, party_bonus => 2)
+GROUP BY team ORDER BY team;
+SELECT skill.balance_teams(ARRAY[skill.rating(), skill.rating()], 2, party_bonus => -1);

@@ -630,7 +630,7 @@ bal_exact(bal_ctx *c)
  * same gap with equal head counts, and cannot overflow).
  */
 static double
-bal_output(bal_ctx *c, const double *strength, double smin, int *team_out)
+bal_output(bal_ctx *c, const double *strength, double smin, double party_bonus, int *team_out)
 {
 	double		lo,
 				hi;
@@ -653,6 +653,8 @@ bal_output(bal_ctx *c, const double *strength, double smin, int *team_out)
 		c->team_sum[i] = 0.0;
 	for (i = 0; i < c->n; i++)
 		c->team_sum[team_out[i]] += strength[i] - smin;
+	for (u = 0; u < c->n_units; u++)
+		c->team_sum[team_out[c->member[c->unit[u].first]]] += party_bonus * (c->unit[u].size - 1);
 	lo = hi = c->team_sum[0];
 	for (i = 1; i < c->k; i++)
 	{
@@ -666,6 +668,28 @@ sk_status
 sk_mm_balance_teams(int n_players, const double *strength, const int *party,
 					int n_teams, int team_size, int *team_out,
 					double *gap_out, void *work)
+{
+	return sk_mm_balance_teams_bonus(n_players, strength, party, n_teams, team_size, 0.0,
+									 team_out, gap_out, work);
+}
+
+/* A party of k players adds bonus (k - 1) to its unit's (and team's) strength. */
+static void
+bal_add_party_bonus(bal_ctx *c, double bonus)
+{
+	int			u;
+
+	for (u = 0; u < c->n_units; u++)
+	{
+		c->unit[u].sum += bonus * (c->unit[u].size - 1);
+		c->total += bonus * (c->unit[u].size - 1);
+	}
+}
+
+sk_status
+sk_mm_balance_teams_bonus(int n_players, const double *strength, const int *party,
+						  int n_teams, int team_size, double party_bonus, int *team_out,
+						  double *gap_out, void *work)
 {
 	bal_ctx		c;
 	double		smin;
@@ -694,13 +718,23 @@ sk_mm_balance_teams(int n_players, const double *strength, const int *party,
 	if (!isfinite(c.total))
 		return SK_ERR_RANGE;
 
+	if (!isfinite(party_bonus))
+		return SK_ERR_NOT_FINITE;
+	if (party_bonus < 0.0)
+		return SK_ERR_RANGE;
 	st = bal_units(&c, strength, party, smin);
+	if (st == SK_OK && party_bonus > 0.0)
+	{
+		/* units are ordered by size, then strength: order them again */
+		bal_add_party_bonus(&c, party_bonus);
+		qsort(c.unit, c.n_units, sizeof(bal_unit), cmp_unit);
+	}
 	if (st == SK_OK)
 		st = bal_heuristic(&c);
 	if (st != SK_OK)
 		return st;
 	if (n_players <= SK_MM_BALANCE_EXACT_MAX)
 		bal_exact(&c);
-	*gap_out = bal_output(&c, strength, smin, team_out);
+	*gap_out = bal_output(&c, strength, smin, party_bonus, team_out);
 	return SK_OK;
 }

@@ -110,4 +110,14 @@ sk_status	sk_mm_balance_teams(int n_players, const double *strength,
 								const int *party, int n_teams, int team_size,
 								int *team_out, double *gap_out, void *work);
 
+/*
+ * The same where premade parties are stronger than the sum of their
+ * players: a party of k players adds party_bonus (k - 1) (>= 0) to its
+ * team's strength, in the balancing and in *gap_out.
+ */
+sk_status	sk_mm_balance_teams_bonus(int n_players, const double *strength,
+									  const int *party, int n_teams, int team_size,
+									  double party_bonus, int *team_out, double *gap_out,
+									  void *work);
+
 #endif

@@ -169,6 +169,8 @@ check_queue(const sk_queue *q)
 			return SK_ERR_RANGE;
 		sum += q->weight[i];
 	}
+	if (!isfinite(q->party_bonus) || q->party_bonus < 0.0)
+		return SK_ERR_RANGE;
 	return sum > 0.0 && isfinite(sum) ? SK_OK : SK_ERR_RANGE;
 }
 
@@ -429,8 +431,9 @@ balance(Pool *pool, int taken)
 			pool->party[k] = m;
 		}
 	}
-	st = sk_mm_balance_teams(pool->players, pool->strength, pool->party, q->n_teams,
-							 q->team_size, pool->team, &gap, pool->balance_work);
+	st = sk_mm_balance_teams_bonus(pool->players, pool->strength, pool->party, q->n_teams,
+								   q->team_size, q->party_bonus, pool->team, &gap,
+								   pool->balance_work);
 	for (m = 0, k = 0; st == SK_OK && m < taken; k += q->size[pool->members[m]], m++)
 		pool->ticket_team[m] = pool->team[k];
 	return st;

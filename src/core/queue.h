@@ -53,6 +53,7 @@ typedef struct sk_queue
 	const double *floors;		/* 1 + n_terms; -DBL_MAX: no floor */
 	int			n_teams;		/* >= 2 */
 	int			team_size;		/* >= 1; n_teams * team_size <= SK_MM_BALANCE_MAX_PLAYERS */
+	double		party_bonus;	/* >= 0: a party of k adds party_bonus (k - 1) to its team */
 } sk_queue;
 
 /*

@@ -56,12 +56,13 @@ COMMENT ON FUNCTION skill.window_beta(interval, float8, int, interval) IS
   'IMS widening skill window: bucket i lasts bucket_duration*i^2 and allows max_beta*i/buckets, the last bucket for ever; days count 86400 s, months are refused, a negative wait counts as 0';
 
 CREATE FUNCTION skill.balance_teams(ratings skill.rating[], n_teams int,
-                                    parties int[] DEFAULT NULL, z float8 DEFAULT 0)
+                                    parties int[] DEFAULT NULL, z float8 DEFAULT 0,
+                                    party_bonus float8 DEFAULT 0)
 RETURNS int[]
 AS 'MODULE_PATHNAME', 'balance_teams'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION skill.balance_teams(skill.rating[], int, int[], float8) IS
-  'Team number (1-based) per player: equal head counts, equal parties values kept together (NULL = solo), smallest gap between the strongest and weakest team''s sum of mu - z*sigma; optimal up to 16 players, a swap heuristic beyond (up to 1000)';
+COMMENT ON FUNCTION skill.balance_teams(skill.rating[], int, int[], float8, float8) IS
+  'Team number (1-based) per player: equal head counts, equal parties values kept together (NULL = solo), smallest gap between the strongest and weakest team''s sum of mu - z*sigma (a party of k adds party_bonus * (k - 1)); optimal up to 16 players, a swap heuristic beyond (up to 1000)';
 
 CREATE FUNCTION skill.balance_gap(ratings skill.rating[], teams int[], z float8 DEFAULT 0)
 RETURNS float8
@@ -75,10 +76,10 @@ CREATE FUNCTION skill.form_matches(ticket_ids anyarray, ratings float8[], party_
                                    skill_weight float8 DEFAULT 1, skill_floor float8 DEFAULT 0.5,
                                    terms float8[] DEFAULT NULL, term_spreads float8[] DEFAULT NULL,
                                    term_weights float8[] DEFAULT NULL, term_floors float8[] DEFAULT NULL,
-                                   strengths float8[] DEFAULT NULL)
+                                   strengths float8[] DEFAULT NULL, party_bonus float8 DEFAULT 0)
 RETURNS TABLE (match int, team int, ticket_id anyelement, score float8)
 AS 'MODULE_PATHNAME', 'form_matches'
 LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 100;
 COMMENT ON FUNCTION skill.form_matches(anyarray, float8[], int[], float8[], int, int, float8, float8,
-                                       float8[], float8[], float8[], float8[], float8[]) IS
+                                       float8[], float8[], float8[], float8[], float8[], float8) IS
   'Proposes matches from claimed queue tickets (parallel arrays, oldest first): tickets within each other''s window beta, scored by skill spread plus optional terms, each term at or above its floor, n_teams teams of team_size balanced on strengths (default rating x party size); one row per matched ticket';

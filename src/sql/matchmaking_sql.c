@@ -212,7 +212,8 @@ balance_teams(PG_FUNCTION_ARGS)
 	int		   *party;
 	int		   *team;
 	Datum	   *datums;
-	double		gap;
+	double		gap,
+				party_bonus;
 	int			n,
 				team_size,
 				i;
@@ -239,9 +240,11 @@ balance_teams(PG_FUNCTION_ARGS)
 	team_size = n / n_teams;
 	party = PG_ARGISNULL(2) ? NULL : parties_read(PG_GETARG_ARRAYTYPE_P(2), n, team_size);
 
+	party_bonus = PG_NARGS() > 4 && !PG_ARGISNULL(4) ? PG_GETARG_FLOAT8(4) : 0.0;
+	check_nonnegative("party_bonus", party_bonus);
 	team = palloc(sizeof(int) * n);
-	st = sk_mm_balance_teams(n, strength, party, n_teams, team_size, team, &gap,
-							 palloc(sk_mm_balance_workspace_size(n, n_teams)));
+	st = sk_mm_balance_teams_bonus(n, strength, party, n_teams, team_size, party_bonus, team, &gap,
+								   palloc(sk_mm_balance_workspace_size(n, n_teams)));
 	if (st == SK_ERR_SIZE || st == SK_ERR_NO_CONVERGENCE)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

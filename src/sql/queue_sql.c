@@ -48,6 +48,7 @@ enum
 	ARG_TERM_WEIGHTS,
 	ARG_TERM_FLOORS,
 	ARG_STRENGTHS,
+	ARG_PARTY_BONUS,
 	N_ARGS
 };
 
@@ -279,6 +280,9 @@ tickets_read(FunctionCallInfo fcinfo, sk_queue *q, int n)
 	if (!PG_ARGISNULL(ARG_TERMS))
 		q->term = terms_read(PG_GETARG_ARRAYTYPE_P(ARG_TERMS), n, &q->n_terms);
 	scoring_read(fcinfo, q);
+	q->party_bonus = PG_NARGS() > ARG_PARTY_BONUS && !PG_ARGISNULL(ARG_PARTY_BONUS)
+		? PG_GETARG_FLOAT8(ARG_PARTY_BONUS) : 0.0;
+	check_nonnegative("party_bonus", q->party_bonus);
 	for (i = 0; i < n; i++)
 	{
 		char		name[32];
@@ -402,7 +406,7 @@ emit_match(void *ctx, int n_tickets, const int *tickets, const int *team, double
  *				betas float8[], n_teams int, team_size int,
  *				skill_weight float8, skill_floor float8, terms float8[],
  *				term_spreads float8[], term_weights float8[], term_floors float8[],
- *				strengths float8[])
+ *				strengths float8[], party_bonus float8)
  * RETURNS TABLE (match int, team int, ticket_id anyelement, score float8)
  *
  * Not STRICT (the term arguments may be NULL); a NULL in a required

@@ -8,6 +8,7 @@
 
 #include "unit.h"
 
+#include "matchmaking.h"
 #include "queue.h"
 
 #define MAX_ROWS 64
@@ -201,9 +202,35 @@ test_rejections(void)
 	CHECK(sk_queue_workspace_size(&q) == 0);
 }
 
+/*
+ * Party bonus in balancing, 3v3: a party A, B (10 each) with C 12, D 8,
+ * E 11, F 9.  Without a bonus the party takes E (31 vs 29, gap 2: no split
+ * with the party together does better); with a bonus of 2 for the party
+ * (k = 2: +2) it takes F (29 + 2 = 31 vs 31, gap 0).
+ */
+static void
+test_party_bonus(void)
+{
+	double		strength[] = {10, 10, 12, 8, 11, 9};
+	int			party[] = {0, 0, -1, -1, -1, -1};
+	int			team[6];
+	double		gap;
+	void	   *work = malloc(sk_mm_balance_workspace_size(6, 2));
+
+	CHECK(sk_mm_balance_teams_bonus(6, strength, party, 2, 3, 0, team, &gap, work) == SK_OK);
+	CHECK_CLOSE(gap, 2, 1e-12);
+	CHECK(team[4] == team[0] && team[1] == team[0]);
+	CHECK(sk_mm_balance_teams_bonus(6, strength, party, 2, 3, 2, team, &gap, work) == SK_OK);
+	CHECK_CLOSE(gap, 0, 1e-12);
+	CHECK(team[5] == team[0] && team[1] == team[0]);
+	CHECK(sk_mm_balance_teams_bonus(6, strength, party, 2, 3, -1, team, &gap, work) == SK_ERR_RANGE);
+	free(work);
+}
+
 int
 main(void)
 {
+	test_party_bonus();
 	test_two_duels();
 	test_left_out();
 	test_floor();
