@@ -83,3 +83,29 @@ SELECT count(*) AS matches, round(avg(-ln(predicted_win))::numeric, 4) AS log_lo
 FROM (SELECT DISTINCT match_id, team, predicted_win
       FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id')
       WHERE rank = 1 AND match_id IN (SELECT match_id FROM results GROUP BY match_id HAVING max(team) = 2)) w;
+
+-- Three seasons in one statement.  A league of six players plays a match a
+-- day from January to September; player 6 sits out the whole second season.
+-- The recompute soft-resets everyone at each season start (keep 0.5) and
+-- widens each player's sigma with the days since that player's last match.
+CREATE TABLE league AS
+WITH pairs AS (
+  SELECT d AS match_id, timestamptz '2026-01-01 20:00+00' + (d - 1) * interval '1 day' AS played_at,
+         1 + d % 6 AS a, 1 + (d + 1 + (d / 6) % 5) % 6 AS b       -- every pair of distinct players in turn
+  FROM generate_series(1, 270) d)
+SELECT match_id, played_at, x.player_id::bigint AS player_id, x.team,
+       -- the lower id wins three games in four: a stable order of strength
+       CASE WHEN (x.player_id = least(a, b)) = (match_id % 4 <> 0) THEN 1.0 ELSE 2.0 END AS rank
+FROM pairs, LATERAL (VALUES (a, 1), (b, 2)) x(player_id, team)
+WHERE NOT (6 IN (a, b) AND played_at >= '2026-04-01 00:00+00' AND played_at < '2026-07-01 00:00+00');
+
+\echo
+\echo Three seasons (starts 1 Apr and 1 Jul) with soft resets and inactivity growth, one statement
+SELECT r.player_id, r.matches, round((r.rating).mu::numeric, 2) AS mu, round((r.rating).sigma::numeric, 2) AS sigma,
+       round(skill.ordinal(r.rating)::numeric, 2) AS ordinal
+FROM unnest((
+  SELECT skill.pl_replay(match_id, played_at, player_id, team, rank, NULL,
+    '{"sigma_per_day": 0.05,
+      "season_starts": ["2026-04-01 00:00+00", "2026-07-01 00:00+00"], "season_keep": 0.5}')
+  FROM (SELECT * FROM league ORDER BY played_at, match_id) ordered)) r
+ORDER BY skill.ordinal(r.rating) DESC;

@@ -68,3 +68,14 @@ stop_cluster() {
 	fi
 	CLUSTER_DIR=
 }
+
+# query_ms SETTINGS QUERY: the server time of one run of QUERY in a fresh
+# backend after SETTINGS (psql's \timing, milliseconds).  For bench/.
+query_ms() {
+	local out ms
+	out=$({ echo '\set ON_ERROR_STOP on'; echo "$1"; echo '\timing on'; echo "$2;"; } | psql -X -q -d postgres 2>&1) ||
+		{ printf '%s\n' "$out" >&2; return 1; }
+	ms=$(printf '%s\n' "$out" | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -1)
+	[ -n "$ms" ] || { printf 'no timing in: %s\n' "$out" >&2; return 1; }
+	echo "$ms"
+}

@@ -88,6 +88,15 @@ else
 	count 0 1
 fi
 
+# The demo (scripts/demo.sql, the README's tour) runs without an error.
+if psql -X -q -d postgres -c "DROP DATABASE IF EXISTS skill_demo" -c "CREATE DATABASE skill_demo" &&
+	psql -X -q -d skill_demo -f "$REPO_ROOT/scripts/demo.sql" >/dev/null; then
+	count 1 0
+else
+	echo "FAIL: scripts/demo.sql" >&2
+	count 0 1
+fi
+
 # Release hygiene: META.json (PGXN spec) and the make dist zip.
 if command -v python3 >/dev/null; then
 	line=$(bash "$REPO_ROOT/scripts/test_dist.sh" | tail -n 1)

@@ -31,12 +31,11 @@ VACUUM ANALYZE results;
 VACUUM ANALYZE predictions;
 SQL
 
-# seconds SETTINGS QUERY: the fastest of RUNS in one backend.
+# seconds SETTINGS QUERY: the fastest of RUNS, each in a fresh backend.
 seconds() {
 	local i best=
 	for i in $(seq "$RUNS"); do
-		t=$({ echo "$1"; echo '\timing on'; echo "$2;"; } | psql -X -q -d postgres 2>&1 |
-			sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p' | tail -1)
+		t=$(query_ms "$1" "$2")
 		best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
 	done
 	awk -v t="$best" 'BEGIN { printf "%.3f", t / 1000 }'
