@@ -63,3 +63,8 @@ SELECT skill.glicko2_expected(skill.glicko(), '(1500,-5,0.06)'::skill.glicko);
 -- Lopsided but valid: a win over a player 1e6 points above stays finite.
 SELECT (r).rating < 1e7 AND (r).rd > 0 AND (r).vol > 0 AS finite
 FROM (SELECT skill.glicko2_update(skill.glicko(1500, 200, 0.06), ARRAY[skill.glicko(1e6, 30)], ARRAY[1]) r) s;
+
+-- Finite but absurd inputs overflow inside the model: an error, never a
+-- stored NaN or Infinity.
+SELECT skill.glicko2_update(skill.glicko(1e300, 1e300, 1e300), ARRAY[skill.glicko(0, 30, 0.06)], ARRAY[1.0]);
+SELECT skill.glicko_update(skill.glicko(1e300, 1e300), ARRAY[skill.glicko(-1e300, 1e300)], ARRAY[1.0]);

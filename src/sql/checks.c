@@ -26,6 +26,21 @@ check_finite(const char *arg, double value)
 				 errdetail("NaN and infinite values are not allowed.")));
 }
 
+/*
+ * Last line of defence for results: a finite input far outside any real
+ * rating (1e300) can still overflow inside a model; refuse it rather than
+ * store NaN or Infinity.
+ */
+void
+check_result_finite(double value)
+{
+	if (!isfinite(value))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("the result is not a finite number"),
+				 errdetail("The input ratings are too extreme to compute in double precision.")));
+}
+
 void
 check_positive(const char *arg, double value)
 {

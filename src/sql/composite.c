@@ -131,8 +131,10 @@ composite_build(CompositeType *type, int natts, const double *values, const bool
 	Assert(natts <= 4 && type->desc->natts == natts);
 	for (i = 0; i < natts; i++)
 	{
-		datums[i] = Float8GetDatum(values[i]);
 		isnull[i] = nulls ? nulls[i] : false;
+		if (!isnull[i])
+			check_result_finite(values[i]);
+		datums[i] = Float8GetDatum(values[i]);
 	}
 	return HeapTupleGetDatum(heap_form_tuple(type->desc, datums, isnull));
 }
