@@ -51,3 +51,9 @@ SELECT skill.elo_k_factor(2000, 10, '{2400}', '{20,-10}');
 SELECT skill.elo_rate(ARRAY[1500], ARRAY[1]);
 SELECT skill.elo_rate(ARRAY[1500, 1600], ARRAY[1, 2, 3]);
 SELECT skill.elo_rate(ARRAY[1500, 1600], ARRAY[1, 'Infinity'::float8]);
+
+-- Finite but absurd inputs overflow: an error, never NaN or Infinity.
+SELECT skill.elo_rate(ARRAY[1.7e308, 1.7e308]::float8[], ARRAY[2, 1]::float8[], 1e308);
+SELECT skill.elo_update(1.7e308, 1.7e308, 1, 1e308);
+SELECT * FROM unnest((SELECT skill.elo_replay(m, timestamptz '2026-01-01 00:00+00' + m * interval '1 hour', p, t, r, 1.7e308, '{"k": 1e308}')
+                      FROM (VALUES (1, 1, 1, 1.0), (1, 2, 2, 2.0), (2, 1, 1, 2.0), (2, 2, 2, 1.0)) v(m, p, t, r)));

@@ -227,6 +227,24 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 														   batch->rows[i].hash);
 }
 
+/*
+ * Absurd finite options or priors (k = 1e308) can overflow inside a model;
+ * stop there rather than carry NaN or Infinity into later matches.
+ */
+static void
+check_rated_finite(ReplayState *state, const ReplayMatch *match, const ReplayPlayer *player)
+{
+	int			k;
+
+	for (k = 0; k < state->family->n_fields; k++)
+		if (!isfinite(player->r[k]))
+			ereport(ERROR,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("%s could not rate match " INT64_FORMAT ": the result is not a finite number",
+							state->caller, match->match_id),
+					 errdetail("The ratings or options are too extreme to compute in double precision.")));
+}
+
 /* Rates a buffered match and empties its buffer. */
 static void
 process_match(ReplayState *state, ReplayBatch *batch)
@@ -291,6 +309,7 @@ process_match(ReplayState *state, ReplayBatch *batch)
 
 	for (i = 0; i < n; i++)
 	{
+		check_rated_finite(state, match, match->player[i]);
 		match->player[i]->matches++;
 		match->player[i]->in_match = false;
 		match->player[i]->last_played = match->played_at;

@@ -66,6 +66,7 @@ elo_update(PG_FUNCTION_ARGS)
 										  PG_GETARG_FLOAT8(3), PG_GETARG_FLOAT8(4),
 										  &result, NULL),
 					   "elo_update");
+	check_result_finite(result);
 	PG_RETURN_FLOAT8(result);
 }
 
@@ -81,6 +82,7 @@ elo_update_normal(PG_FUNCTION_ARGS)
 												 &score, PG_GETARG_FLOAT8(3),
 												 PG_GETARG_FLOAT8(4), &result),
 					   "elo_update_normal");
+	check_result_finite(result);
 	PG_RETURN_FLOAT8(result);
 }
 
@@ -107,6 +109,7 @@ elo_update_period(PG_FUNCTION_ARGS)
 	report_core_status(sk_elo_rate_period(rating, n_opponents, opponents, scores,
 										  k, scale, &result, NULL),
 					   "elo_update");
+	check_result_finite(result);
 	PG_RETURN_FLOAT8(result);
 }
 
@@ -173,6 +176,7 @@ elo_rate(PG_FUNCTION_ARGS)
 	const double *ratings;
 	const double *ranks;
 	double	   *result;
+	int			i;
 
 	check_nonnegative("k", k);
 	check_positive("scale", scale);
@@ -187,5 +191,7 @@ elo_rate(PG_FUNCTION_ARGS)
 	result = palloc(sizeof(double) * n_ratings);
 	report_core_status(sk_elo_rate_multi(n_ratings, ratings, ranks, k, scale, result),
 					   "elo_rate");
+	for (i = 0; i < n_ratings; i++)
+		check_result_finite(result[i]);
 	PG_RETURN_ARRAYTYPE_P(float8_array_build(result, n_ratings));
 }
