@@ -78,3 +78,6 @@ SELECT skill.calibration_search('{1,0,1}', 2);
 SELECT skill.calibration_search('{1,2}');
 SELECT skill.calibration_search('{1}', 10, 3000, 0);
 SELECT skill.calibration_search('{1}', 10, 0, 3000, 1.5);
+
+-- Finite but absurd inputs overflow: an error, never Infinity.
+SELECT skill.season_reset(1e308::float8, 0.5, -1e308);

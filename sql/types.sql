@@ -42,3 +42,6 @@ WHERE n.nspname = 'skill' AND obj_description(p.oid, 'pg_proc') IS NULL;
 SELECT t.typname
 FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
 WHERE n.nspname = 'skill' AND t.typtype = 'c' AND obj_description(t.oid, 'pg_type') IS NULL;
+
+-- ordinal of an absurd rating overflows: an error, never Infinity.
+SELECT skill.ordinal(skill.rating(-1e308, 1e308));

@@ -29,9 +29,9 @@ check_finite(const char *arg, double value)
 /*
  * Last line of defence for results: a finite input far outside any real
  * rating (1e300) can still overflow inside a model; refuse it rather than
- * store NaN or Infinity.
+ * store NaN or Infinity.  Returns the value, to wrap a result in.
  */
-void
+double
 check_result_finite(double value)
 {
 	if (!isfinite(value))
@@ -39,6 +39,7 @@ check_result_finite(double value)
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("the result is not a finite number"),
 				 errdetail("The input ratings are too extreme to compute in double precision.")));
+	return value;
 }
 
 void

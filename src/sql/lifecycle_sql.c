@@ -147,7 +147,7 @@ season_reset_elo(PG_FUNCTION_ARGS)
 	check_finite("rating", rating);
 	check_keep(keep);
 	check_finite("rating0", rating0);
-	PG_RETURN_FLOAT8(sk_season_mean(rating, rating0, keep));
+	PG_RETURN_FLOAT8(check_result_finite(sk_season_mean(rating, rating0, keep)));
 }
 
 /* division(value, thresholds[], current, margin); current may be NULL. */

@@ -85,7 +85,7 @@ party_rating(PG_FUNCTION_ARGS)
 	report_core_status(sk_mm_party_rating(n, mu, sigma, max_w, med_w, deviations, &result,
 										  palloc(sk_mm_party_rating_workspace_size(n))),
 					   "party_rating");
-	PG_RETURN_FLOAT8(result);
+	PG_RETURN_FLOAT8(check_result_finite(result));
 }
 
 /*

@@ -64,5 +64,5 @@ ordinal(PG_FUNCTION_ARGS)
 	check_finite("target", target);
 	composite_init_arg(fcinfo, 0, &cache->rating);
 	rating_read(&cache->rating, PG_GETARG_HEAPTUPLEHEADER(0), "r", &mu, &sigma);
-	PG_RETURN_FLOAT8(alpha * ((mu - z * sigma) + target / alpha));
+	PG_RETURN_FLOAT8(check_result_finite(alpha * ((mu - z * sigma) + target / alpha)));
 }
