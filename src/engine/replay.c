@@ -3,24 +3,13 @@
  * history function.  See replay.h for the design.
  */
 #include "engine/replay.h"
+#include "engine/player_id_hash.h"
 
 #include <math.h>
 
 #include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/float.h"
-
-/* The 64-bit finaliser of MurmurHash3: ids are often dense, so mix well. */
-static inline uint32
-mix_player_id(uint64 h)
-{
-	h ^= h >> 33;
-	h *= UINT64CONST(0xff51afd7ed558ccd);
-	h ^= h >> 33;
-	h *= UINT64CONST(0xc4ceb9fe1a85ec53);
-	h ^= h >> 33;
-	return (uint32) h;
-}
 
 /*
  * Players keyed by id.  The entries hold the ratings themselves, so looking
