@@ -171,8 +171,7 @@ assign_slots(OtrReplay *replay, int *n_games)
 				p->slot = n;
 				replay->ids[n] = p->id;
 				replay->games[n] = 0;
-				replay->last_game[n] = -1;
-				replay->match_players[n++] = p;
+				replay->last_game[n++] = -1;
 			}
 			if (replay->last_game[p->slot] == games)
 				ereport(ERROR,
@@ -184,6 +183,9 @@ assign_slots(OtrReplay *replay, int *n_games)
 		}
 		games++;
 	}
+	/* Inserting may have grown the table and moved its entries: find them again. */
+	for (i = 0; i < n; i++)
+		replay->match_players[i] = otrhash_lookup(replay->players, replay->ids[i]);
 	*n_games = games;
 	return n;
 }
