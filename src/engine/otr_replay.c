@@ -2,6 +2,7 @@
  * otr_replay.c - the o!TR replay engine (otr_replay.h).
  */
 #include "engine/otr_replay.h"
+#include "engine/id_order.h"
 #include "engine/player_id_hash.h"
 
 #include <math.h>
@@ -399,42 +400,21 @@ otr_replay_finish(OtrReplay *replay)
 	replay->settings.has_as_of = false;	/* a final function may run twice */
 }
 
-typedef struct OtrPlayerRef
-{
-	int64		id;
-	OtrPlayer  *player;
-} OtrPlayerRef;
-
-#define RS_SORT sort_otr_player_refs
-#define RS_ELEMENT OtrPlayerRef
-#define RS_KEY(ref) ((ref)->id)
-#include "engine/radix_sort.h"
-
 /* Every player, ordered by id, so results do not depend on the hashing. */
 OtrPlayer **
 otr_replay_players_by_id(OtrReplay *replay, uint32 *count)
 {
 	otrhash_iterator it;
 	OtrPlayer  *p;
-	uint32		size = Max(replay->players->members, 1);
-	OtrPlayerRef *refs = palloc(sizeof(OtrPlayerRef) * size);
-	OtrPlayerRef *scratch = palloc(sizeof(OtrPlayerRef) * size);
-	OtrPlayer **out = palloc(sizeof(OtrPlayer *) * size);
-	uint32		n = 0,
-				i;
+	IdRef	   *refs = id_refs_alloc(replay->players->members);
+	uint32		n = 0;
 
 	otrhash_start_iterate(replay->players, &it);
 	while ((p = otrhash_iterate(replay->players, &it)) != NULL)
 	{
 		refs[n].id = p->id;
-		refs[n].player = p;
-		n++;
+		refs[n++].item = p;
 	}
-	sort_otr_player_refs(refs, n, scratch);
-	for (i = 0; i < n; i++)
-		out[i] = refs[i].player;
-	pfree(scratch);
-	pfree(refs);
 	*count = n;
-	return out;
+	return (OtrPlayer **) id_refs_sort(refs, n);
 }
