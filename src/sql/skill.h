@@ -13,6 +13,7 @@
 #include "access/htup.h"
 #include "access/tupdesc.h"
 #include "fmgr.h"
+#include "datatype/timestamp.h"
 #include "utils/array.h"
 
 #include "core/status.h"
@@ -49,6 +50,12 @@ extern void check_scores(const char *arg, const double *scores, int count);
 extern void check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *arg);
 extern void report_core_status(sk_status status, const char *what);
 extern int	check_link(const char *arg, text *value);
+
+/*
+ * matchmaking_sql.c: an interval as seconds (days of 86400 s); months are
+ * refused, naming arg.
+ */
+extern double interval_seconds(const Interval *span, const char *arg);
 
 /* arrays.c: float8[] arguments. */
 extern const double *float8_array_values(ArrayType *array, const char *arg, int *count);
