@@ -22,15 +22,11 @@
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "miscadmin.h"
-#include "catalog/pg_collation.h"
-#include "utils/builtins.h"
-#include "utils/lsyscache.h"
-#include "utils/typcache.h"
-
-#include "core/matchmaking.h"
 #include "utils/timestamp.h"
 
+#include "core/matchmaking.h"
 #include "core/queue.h"
+#include "sql/ids.h"
 #include "sql/musigma.h"
 
 PG_FUNCTION_INFO_V1(form_matches);
@@ -306,76 +302,11 @@ tickets_read(FunctionCallInfo fcinfo, sk_queue *q, int n)
 	}
 }
 
-/* The ticket ids, any type with a sort order: no NULL, no id twice. */
-typedef struct TicketIds
-{
-	Datum	   *ids;
-	int			n;
-	Oid			type;
-	FmgrInfo   *cmp;
-	Oid			collation;
-} TicketIds;
-
-static int
-cmp_ticket_ids(const void *a, const void *b, void *arg)
-{
-	const TicketIds *t = arg;
-
-	return DatumGetInt32(FunctionCall2Coll(t->cmp, t->collation,
-										   t->ids[*(const int *) a], t->ids[*(const int *) b]));
-}
-
-static void
-ids_read(FunctionCallInfo fcinfo, TicketIds *t)
-{
-	ArrayType  *array = PG_GETARG_ARRAYTYPE_P(ARG_TICKET_IDS);
-	TypeCacheEntry *type;
-	bool	   *nulls;
-	int		   *order;
-	int			i;
-
-	t->type = ARR_ELEMTYPE(array);
-	type = lookup_type_cache(t->type, TYPECACHE_CMP_PROC_FINFO);
-	deconstruct_array(array, t->type, type->typlen, type->typbyval, type->typalign,
-					  &t->ids, &nulls, &t->n);
-	for (i = 0; i < t->n; i++)
-		if (nulls[i])
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("ticket_ids must not contain NULL elements")));
-	if (t->n < 2)
-		return;
-	if (!OidIsValid(type->cmp_proc_finfo.fn_oid))
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_FUNCTION),
-				 errmsg("ticket_ids of type %s cannot be compared", format_type_be(t->type)),
-				 errhint("Use ids of a type with a sort order, such as bigint, text or uuid.")));
-	t->cmp = &type->cmp_proc_finfo;
-	t->collation = PG_GET_COLLATION() ? PG_GET_COLLATION() : DEFAULT_COLLATION_OID;
-	order = palloc(sizeof(int) * t->n);
-	for (i = 0; i < t->n; i++)
-		order[i] = i;
-	qsort_arg(order, t->n, sizeof(int), cmp_ticket_ids, t);
-	for (i = 1; i < t->n; i++)
-		if (cmp_ticket_ids(&order[i - 1], &order[i], t) == 0)
-		{
-			Oid			out;
-			bool		varlena;
-
-			getTypeOutputInfo(t->type, &out, &varlena);
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("ticket id %s appears twice in ticket_ids",
-							OidOutputFunctionCall(out, t->ids[order[i]])),
-					 errdetail("Each ticket can be in one match only; claim each queue row once.")));
-		}
-}
-
 /* Where the core's matches go: rows (match, team, ticket_id, score). */
 typedef struct MatchSink
 {
 	ReturnSetInfo *rsinfo;
-	const TicketIds *ids;
+	const IdList *ids;
 	int			n_teams;
 	int			match_no;
 } MatchSink;
@@ -421,7 +352,7 @@ Datum
 form_matches(PG_FUNCTION_ARGS)
 {
 	sk_queue	q;
-	TicketIds	ids;
+	IdList		ids;
 	MatchSink	sink;
 
 	InitMaterializedSRF(fcinfo, 0);
@@ -432,7 +363,9 @@ form_matches(PG_FUNCTION_ARGS)
 											  "ticket_ids"));
 	if (q.n == 0)
 		PG_RETURN_NULL();
-	ids_read(fcinfo, &ids);
+	id_list_read(PG_GETARG_ARRAYTYPE_P(ARG_TICKET_IDS), PG_GET_COLLATION(),
+				 "ticket_ids", "ticket id",
+				 "Each ticket can be in one match only; claim each queue row once.", &ids);
 	sink.rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	sink.ids = &ids;
 	sink.n_teams = q.n_teams;
