@@ -80,6 +80,19 @@ party_rating_of(FunctionCallInfo fcinfo, double max_w, double med_w, double devi
 	return check_result_finite(result);
 }
 
+void
+check_party_weights(const char *max_arg, double max_w, const char *med_arg, double med_w,
+					const char *deviations_arg, double deviations)
+{
+	check_nonnegative(max_arg, max_w);
+	check_nonnegative(med_arg, med_w);
+	if (!(max_w + med_w > 0.0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s and %s must not both be zero", max_arg, med_arg)));
+	check_nonnegative(deviations_arg, deviations);
+}
+
 /* party_rating(members, max_mu_weight, med_mu_weight, ordinal_deviations) */
 Datum
 party_rating(PG_FUNCTION_ARGS)
@@ -88,13 +101,8 @@ party_rating(PG_FUNCTION_ARGS)
 	double		med_w = PG_GETARG_FLOAT8(2);
 	double		deviations = PG_GETARG_FLOAT8(3);
 
-	check_nonnegative("max_mu_weight", max_w);
-	check_nonnegative("med_mu_weight", med_w);
-	if (!(max_w + med_w > 0.0))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("max_mu_weight and med_mu_weight must not both be zero")));
-	check_nonnegative("ordinal_deviations", deviations);
+	check_party_weights("max_mu_weight", max_w, "med_mu_weight", med_w,
+						"ordinal_deviations", deviations);
 	PG_RETURN_FLOAT8(party_rating_of(fcinfo, max_w, med_w, deviations));
 }
 

@@ -67,16 +67,12 @@ musigma_read(Jsonb *data_point, const char *arg, MusigmaConfig *out)
 	out->sigma = jsonb_number_or(m, path, "sigma", IMS_DEFAULT_SIGMA);
 	check_positive(psprintf("%s.sigma", path), out->sigma);
 	out->max_mu_weight = jsonb_number_or(m, path, "maxMuWeight", SK_MM_DEFAULT_MAX_MU_WEIGHT);
-	check_nonnegative(psprintf("%s.maxMuWeight", path), out->max_mu_weight);
 	out->med_mu_weight = jsonb_number_or(m, path, "medMuWeight", SK_MM_DEFAULT_MED_MU_WEIGHT);
-	check_nonnegative(psprintf("%s.medMuWeight", path), out->med_mu_weight);
-	if (!(out->max_mu_weight + out->med_mu_weight > 0.0))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s.maxMuWeight and %s.medMuWeight must not both be zero", path, path)));
 	out->ordinal_deviations = jsonb_number_or(m, path, "ordinalDeviations",
-										SK_MM_DEFAULT_ORDINAL_DEVIATIONS);
-	check_nonnegative(psprintf("%s.ordinalDeviations", path), out->ordinal_deviations);
+											  SK_MM_DEFAULT_ORDINAL_DEVIATIONS);
+	check_party_weights(psprintf("%s.maxMuWeight", path), out->max_mu_weight,
+						psprintf("%s.medMuWeight", path), out->med_mu_weight,
+						psprintf("%s.ordinalDeviations", path), out->ordinal_deviations);
 
 	/* A fixed window (beta), or one widening with the wait (IMS "Buckets"). */
 	max_beta = container_get(m, "maxBeta");

@@ -56,6 +56,9 @@ extern int	check_link(const char *arg, text *value);
  * refused, naming arg.
  */
 extern double interval_seconds(const Interval *span, const char *arg);
+/* The party rating's weights (>= 0, not both 0) and ordinal deviations (>= 0). */
+extern void check_party_weights(const char *max_arg, double max_w, const char *med_arg,
+								double med_w, const char *deviations_arg, double deviations);
 
 /* arrays.c: float8[] arguments. */
 extern const double *float8_array_values(ArrayType *array, const char *arg, int *count);
