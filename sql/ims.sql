@@ -105,6 +105,12 @@ SELECT skill.party_rating(ARRAY[skill.rating(30, 10), skill.rating(20, 5)],
      = skill.party_rating(ARRAY[skill.rating(30, 10), skill.rating(20, 5)], 1, 3, 2) AS bare_block,
        skill.party_rating(ARRAY[skill.rating(30, 10), skill.rating(20, 5)], '{}'::jsonb)
      = skill.party_rating(ARRAY[skill.rating(30, 10), skill.rating(20, 5)]) AS defaults;
+-- A NULL member is an unrated player with the data point's mu and sigma:
+-- alone, the IMS docs' new player, 30 - 3*10 = 0; beside (20, 5) the same as
+-- (30, 10) given: (2*30 + 25)/3 - 3*(10 + 5)/2 = 28.333333333333 - 22.5 = 5.833333333333.
+SELECT skill.party_rating(ARRAY[NULL::skill.rating], :'data_point'::jsonb) AS new_player,
+       round(skill.party_rating(ARRAY[NULL, skill.rating(20, 5)], :'data_point'::jsonb)::numeric, 12) AS with_default,
+       round(skill.party_rating(ARRAY[skill.rating(30, 10), skill.rating(20, 5)])::numeric, 12) AS given;
 -- Errors name the path in the data point.
 SELECT skill.party_rating(ARRAY[skill.rating()], '[1]'::jsonb);
 SELECT skill.party_rating(ARRAY[skill.rating()], '{"extension": "latency", "config": {}}'::jsonb);

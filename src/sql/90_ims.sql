@@ -16,7 +16,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'party_rating_musigma'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.party_rating(skill.rating[], jsonb) IS
-  'IMS party rating with the maxMuWeight, medMuWeight and ordinalDeviations of an IMS queue''s musigma data point (the whole dataPoints entry or its musigma object)';
+  'IMS party rating with the maxMuWeight, medMuWeight and ordinalDeviations of an IMS queue''s musigma data point (the whole dataPoints entry or its musigma object); a NULL member is an unrated player with the data point''s mu and sigma';
 
 CREATE FUNCTION skill.form_matches(ticket_ids anyarray, ratings float8[], party_sizes int[],
                                    n_teams int, team_size int, data_point jsonb,

@@ -58,9 +58,11 @@ match_quality(PG_FUNCTION_ARGS)
 /*
  * The party rating of the members in argument 0:
  * (max_w max mu + med_w median mu)/(max_w + med_w) - k mean sigma.
+ * NULL members take fallback (mu, sigma) if given, else are refused.
  */
 static double
-party_rating_of(FunctionCallInfo fcinfo, double max_w, double med_w, double deviations)
+party_rating_of(FunctionCallInfo fcinfo, double max_w, double med_w, double deviations,
+				const double *fallback)
 {
 	CallCache  *cache = call_cache(fcinfo);
 	double	   *mu,
@@ -69,7 +71,8 @@ party_rating_of(FunctionCallInfo fcinfo, double max_w, double med_w, double devi
 	int			n;
 
 	composite_init_arg(fcinfo, 0, &cache->rating);
-	n = rating_list_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "members", &mu, &sigma);
+	n = rating_list_read_or(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "members", fallback,
+							&mu, &sigma);
 	if (n == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
@@ -103,21 +106,25 @@ party_rating(PG_FUNCTION_ARGS)
 
 	check_party_weights("max_mu_weight", max_w, "med_mu_weight", med_w,
 						"ordinal_deviations", deviations);
-	PG_RETURN_FLOAT8(party_rating_of(fcinfo, max_w, med_w, deviations));
+	PG_RETURN_FLOAT8(party_rating_of(fcinfo, max_w, med_w, deviations, NULL));
 }
 
 /*
  * party_rating(members, data_point jsonb): the weights and ordinal
- * deviations of an IMS queue's musigma data point (musigma.h).
+ * deviations of an IMS queue's musigma data point (musigma.h); a NULL
+ * member is an unrated player with the data point's mu and sigma.
  */
 Datum
 party_rating_musigma(PG_FUNCTION_ARGS)
 {
 	MusigmaConfig config;
+	double		fallback[2];
 
 	musigma_read(PG_GETARG_JSONB_P(1), "data_point", &config);
+	fallback[0] = config.mu;
+	fallback[1] = config.sigma;
 	PG_RETURN_FLOAT8(party_rating_of(fcinfo, config.max_mu_weight, config.med_mu_weight,
-									 config.ordinal_deviations));
+									 config.ordinal_deviations, fallback));
 }
 
 /*

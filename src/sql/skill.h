@@ -105,6 +105,9 @@ extern Datum rating_build(CompositeType *type, double mu, double sigma);
 /* A 1-D skill.rating[] with no NULL elements into mu/sigma (palloc'd). */
 extern int	rating_list_read(CompositeType *type, ArrayType *array, const char *arg,
 							 double **mu_out, double **sigma_out);
+/* The same, NULL elements taking fallback[0], fallback[1] unless fallback is NULL. */
+extern int	rating_list_read_or(CompositeType *type, ArrayType *array, const char *arg,
+								const double *fallback, double **mu_out, double **sigma_out);
 extern void glicko_read(CompositeType *type, HeapTupleHeader tuple, const char *arg,
 						bool opponent, GlickoValue *out);
 extern Datum glicko_build(CompositeType *type, const GlickoValue *value);
