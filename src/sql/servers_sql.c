@@ -16,6 +16,7 @@
 
 #include "catalog/pg_type.h"
 #include "funcapi.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 
 #include "core/servers.h"
@@ -233,8 +234,9 @@ place_matches(PG_FUNCTION_ARGS)
 	if (p.servers.n > 0)
 	{
 		ArrayType  *latencies;
-		Datum	   *elems;
-		bool	   *nulls;
+		const double *direct = NULL;
+		Datum	   *elems = NULL;
+		bool	   *nulls = NULL;
 		int			count;
 
 		check_not_null_arg(fcinfo, LARG_LATENCIES, "latencies");
@@ -245,15 +247,23 @@ place_matches(PG_FUNCTION_ARGS)
 					(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
 					 errmsg("latencies must be a %d x %d array, one row per player and one column per server",
 							p.n_players, p.servers.n)));
-		deconstruct_array(latencies, FLOAT8OID, sizeof(float8), FLOAT8PASSBYVAL,
-						  TYPALIGN_DOUBLE, &elems, &nulls, &count);
+		/* Without NULLs the doubles are read in place (no Datum per cell). */
+		if (ARR_HASNULL(latencies))
+			deconstruct_array(latencies, FLOAT8OID, sizeof(float8), FLOAT8PASSBYVAL,
+							  TYPALIGN_DOUBLE, &elems, &nulls, &count);
+		else
+			direct = (const double *) ARR_DATA_PTR(latencies);
 		for (i = 0; i < p.n_players; i++)
+		{
+			CHECK_FOR_INTERRUPTS();
 			for (s = 0; s < p.servers.n; s++)
 			{
 				int			k = i * p.servers.n + s;
-				double		latency = nulls[k] ? INFINITY : DatumGetFloat8(elems[k]);
+				bool		unreachable = direct == NULL && nulls[k];
+				double		latency = direct != NULL ? direct[k]
+					: unreachable ? INFINITY : DatumGetFloat8(elems[k]);
 
-				if (!nulls[k] && !(latency >= 0.0 && isfinite(latency)))
+				if (!unreachable && !(latency >= 0.0 && isfinite(latency)))
 					ereport(ERROR,
 							(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 							 errmsg("latencies[%d][%d] must be a finite number, not negative",
@@ -261,6 +271,7 @@ place_matches(PG_FUNCTION_ARGS)
 							 errdetail("Give NULL for a server the player cannot reach.")));
 				worst_add(&p, i, s, latency);
 			}
+		}
 	}
 	placement_emit(fcinfo, &p, max_latency, slack);
 	PG_RETURN_NULL();
@@ -327,8 +338,11 @@ place_matches_regions(PG_FUNCTION_ARGS)
 	player_region = text_list_read(fcinfo, RARG_PLAYER_REGIONS, "player_regions",
 								   p.n_players, "player");
 	for (i = 0; i < p.n_players; i++)
+	{
+		CHECK_FOR_INTERRUPTS();
 		for (s = 0; s < p.servers.n; s++)
 			worst_add(&p, i, s, strcmp(player_region[i], server_region[s]) == 0 ? 0.0 : cross);
+	}
 	placement_emit(fcinfo, &p, max_latency, slack);
 	PG_RETURN_NULL();
 }
