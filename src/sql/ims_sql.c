@@ -107,13 +107,18 @@ players_read(JsonbContainer *players, const char *path, const ImsConfig *c,
 	for (i = 0; i < n; i++)
 	{
 		JsonbValue *v = getIthJsonbValueFromContainer(players, i);
-		char	   *at = psprintf("%s[%d]", path, i);
-		JsonbContainer *player = jsonb_object_value(v, at);
+		char		at[NAMEDATALEN * 2];
+		JsonbContainer *player;
+
+		/* On the stack: a path per player is needed only for an error. */
+		snprintf(at, sizeof(at), "%s[%d]", path, i);
+		player = jsonb_object_value(v, at);
 
 		m->player_ids[first + i] = id_read(player, "playerId", at);
 		m->mu[first + i] = jsonb_number_or(player, at, "mu", c->mu);
 		m->sigma[first + i] = jsonb_number_or(player, at, "sigma", c->sigma);
-		check_positive(psprintf("%s.sigma", at), m->sigma[first + i]);
+		if (!(m->sigma[first + i] > 0.0))
+			check_positive(psprintf("%s.sigma", at), m->sigma[first + i]);
 	}
 }
 

@@ -74,6 +74,17 @@ check_object(Jsonb *j, const char *what)
 				 errmsg("%s must be a JSON object", what)));
 }
 
+/* v as a float8: false if it is not a number or too large for one. */
+static bool
+numeric_value(JsonbValue *v, double *d)
+{
+	if (v->type != jbvNumeric)
+		return false;
+	*d = DatumGetFloat8(DirectFunctionCall1(numeric_float8_no_overflow,
+											NumericGetDatum(v->val.numeric)));
+	return isfinite(*d);
+}
+
 double
 jsonb_number(JsonbValue *v, const char *what)
 {
@@ -83,9 +94,7 @@ jsonb_number(JsonbValue *v, const char *what)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s must be a number", what)));
-	d = DatumGetFloat8(DirectFunctionCall1(numeric_float8_no_overflow,
-											 NumericGetDatum(v->val.numeric)));
-	if (!isfinite(d))
+	if (!numeric_value(v, &d))
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("%s is out of range for a float8", what)));
@@ -97,8 +106,13 @@ jsonb_number_or(JsonbContainer *object, const char *path, const char *key, doubl
 {
 	JsonbValue *v = container_get(object, key);
 
+	double		d;
+
 	if (v == NULL || v->type == jbvNull)
 		return fallback;
+	/* The name is built only for the error: this runs once per player. */
+	if (numeric_value(v, &d))
+		return d;
 	return jsonb_number(v, psprintf("%s.%s", path, key));
 }
 
