@@ -70,6 +70,7 @@ SELECT skill.ims_rate('{"teams": [{"rank": 0.5}, {}]}');
 SELECT skill.ims_rate('{"teams": [{"rank": -1}, {}]}');
 SELECT skill.ims_rate('{"teams": [{"rank": 0}, {}]}');
 SELECT skill.ims_rate('{"teams": [{"rank": 0, "team": {"players": []}}, {}]}');
+SELECT skill.ims_rate('{"teams": [{"rank": 0, "team": "red"}, {}]}');
 SELECT skill.ims_rate('{"teams": [{"rank": 0, "team": {"teamId": {"a": 1}}}, {}]}');
 SELECT skill.ims_rate('{"teams": [{"rank": 0, "team": {"teamId": "a"}}, {}]}');
 SELECT skill.ims_rate('{"teams": [{"rank": 0, "team": {"teamId": "a", "players": {}}}, {}]}');

@@ -53,6 +53,7 @@ SELECT count(*) FROM skill.place_matches(ARRAY['a'], ARRAY[1], ARRAY[0], '{}', N
 -- Errors.
 SELECT * FROM skill.place_matches(ARRAY['a', 'a'], ARRAY[1, 1], ARRAY[0, 0], ARRAY[1], ARRAY[[1, 1]]::float8[]);
 SELECT * FROM skill.place_matches(ARRAY['a', NULL], ARRAY[1, 1], ARRAY[0, 0], ARRAY[1], ARRAY[[1, 1]]::float8[]);
+SELECT * FROM skill.place_matches(ARRAY['{}'::json, '[]'::json], ARRAY[1, 1], ARRAY[0, 0], ARRAY[1], ARRAY[[1, 1]]::float8[]);
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1], ARRAY[0, 0], ARRAY[1], ARRAY[[1, 1]]::float8[]);
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], NULL, ARRAY[0, 0], ARRAY[1], ARRAY[[1, 1]]::float8[]);
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1, -1], ARRAY[0, 0], ARRAY[1], ARRAY[[1, 1]]::float8[]);
@@ -65,6 +66,10 @@ SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1, 1], ARRAY[0, 0], ARR
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1, 1], ARRAY[0, 0], ARRAY[1], ARRAY[[1, -1]]::float8[]);
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1, 1], ARRAY[0, 0], ARRAY[1], ARRAY[[1, 'NaN']]::float8[]);
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1, 1], ARRAY[0, 0], ARRAY[1], ARRAY[[1, 'Infinity']]::float8[]);
+-- At most 64 Mi cells of matches times servers: 8200 of each is 67,240,000.
+SELECT * FROM skill.place_matches((SELECT array_agg(i) FROM generate_series(1, 8200) i),
+                                  array_fill(1, ARRAY[8200]), array_fill(0, ARRAY[8200]),
+                                  (SELECT array_agg(i) FROM generate_series(1, 8200) i), NULL);
 SELECT * FROM skill.place_matches(ARRAY['a'], ARRAY[1], ARRAY[0], ARRAY[1], ARRAY[[1]]::float8[], max_latency => -1);
 SELECT * FROM skill.place_matches(ARRAY['a'], ARRAY[1], ARRAY[0], ARRAY[1], ARRAY[[1]]::float8[], max_latency => 'NaN');
 SELECT * FROM skill.place_matches(ARRAY['a'], ARRAY[1], ARRAY[0], ARRAY[1], ARRAY[[1]]::float8[], latency_slack => NULL);
