@@ -96,7 +96,7 @@ config_read(Jsonb *request, ImsConfig *c)
 	check_positive("request.config.sigma", c->sigma);
 }
 
-/* The players of team t (already counted) into the flat arrays. */
+/* One team's players into the flat arrays, from index first on. */
 static void
 players_read(JsonbContainer *players, const char *path, const ImsConfig *c,
 			 ImsMatch *m, int first)
