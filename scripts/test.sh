@@ -14,6 +14,14 @@ count() { passed=$((passed + $1)); failed=$((failed + $2)); }
 ensure_packages
 command -v valgrind >/dev/null || { [ "$(id -u)" -ne 0 ] || {
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null; }; }
+# pg_partman for the partitioning test (without it only plain partitions are tested).
+dpkg-query -W -f='${Status}' postgresql-$PG_MAJOR-partman 2>/dev/null | grep -q 'install ok installed' ||
+	{ [ "$(id -u)" -ne 0 ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-$PG_MAJOR-partman >/dev/null 2>&1 || true; }
+if [ -f "$("$PG_CONFIG" --sharedir)/extension/pg_partman.control" ]; then
+	echo "partitioning: pg_partman is installed, its monthly layout is tested too"
+else
+	echo "partitioning: pg_partman is not installed in $("$PG_CONFIG" --sharedir), plain partitions only"
+fi
 
 # 1. Core unit tests: each suite prints "name: N passed, N failed".
 log "core unit tests"
