@@ -59,7 +59,7 @@ FROM players ORDER BY skill.ordinal(rating) DESC;
 \echo Predicted chance that the first player beats the second
 SELECT a.name, b.name AS opponent,
        round((skill.pl_predict_win(ARRAY[a.rating, b.rating]))[1]::numeric, 3) AS openskill,
-       round(skill.elo_expected(a.elo, b.elo)::numeric, 3) AS elo
+       round(skill.elo_predict_win(a.elo, b.elo)::numeric, 3) AS elo
 FROM players a JOIN players b ON a.player_id < b.player_id ORDER BY 1, 2;
 
 \echo

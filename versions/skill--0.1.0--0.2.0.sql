@@ -231,7 +231,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_win_probability'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_win_probability(skill.rating[], float8) IS
-  'Chance that the first of exactly two teams beats the second: Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players (also skill.trueskill_predict_win(...)[1], the name the other families use)';
+  'Alias of skill.trueskill_predict_win(...)[1], kept until version 1.0: the chance that the first of exactly two teams beats the second, Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players';
 
 CREATE FUNCTION skill.trueskill_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     link text DEFAULT 'family')
@@ -778,3 +778,44 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.placement_predict(skill.placement_model, float8[]) IS
   'A placement model applied to a new player''s features: (prediction, residual_sd) as a skill.rating';
 
+-- One name family for the chance of winning, *_predict_win; the older
+-- names stay as aliases until version 1.0.
+COMMENT ON FUNCTION skill.elo_expected(float8, float8, float8) IS
+  'Alias of skill.elo_predict_win, kept until version 1.0: logistic Elo expected score of A against B';
+
+CREATE FUNCTION skill.elo_predict_win(rating_a float8, rating_b float8, scale float8 DEFAULT 400)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'elo_expected'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_predict_win(float8, float8, float8) IS
+  'Logistic Elo: the chance (expected score) of A against B, 1/(1 + 10^((rating_b - rating_a)/scale))';
+
+COMMENT ON FUNCTION skill.elo_expected_normal(float8, float8, float8) IS
+  'Alias of skill.elo_normal_predict_win, kept until version 1.0: Gaussian Elo expected score of A against B';
+
+CREATE FUNCTION skill.elo_normal_predict_win(rating_a float8, rating_b float8, s float8 DEFAULT 200)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'elo_expected_normal'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_normal_predict_win(float8, float8, float8) IS
+  'Gaussian Elo: performances ~ N(rating, s^2), the chance A beats B = Phi((rating_a - rating_b)/(sqrt(2)*s))';
+
+COMMENT ON FUNCTION skill.glicko_expected(skill.glicko, skill.glicko) IS
+  'Glicko-1 expected score E = 1/(1 + 10^(-g(RD_opponent)*(r - r_opponent)/400)), as in the update (the chance of winning, with both RDs, is skill.glicko_predict_win)';
+
+CREATE FUNCTION skill.glicko_predict_win(player skill.glicko, opponent skill.glicko)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'glicko_predict_win'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_predict_win(skill.glicko, skill.glicko) IS
+  'Glicko: the chance player beats opponent, both ratings uncertain (Glickman 1999): 1/(1 + 10^(-g(sqrt(RD^2 + RD_opponent^2))*(r - r_opponent)/400)), as the histories predict';
+
+COMMENT ON FUNCTION skill.glicko2_expected(skill.glicko, skill.glicko) IS
+  'Glicko-2 expected score 1/(1 + exp(-g(phi_opponent)*(mu - mu_opponent))) on the Glicko-2 scale, as in the update (the chance of winning is skill.glicko2_predict_win)';
+
+CREATE FUNCTION skill.glicko2_predict_win(player skill.glicko, opponent skill.glicko)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'glicko_predict_win'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_predict_win(skill.glicko, skill.glicko) IS
+  'Glicko-2: the chance player beats opponent, 1/(1 + exp(-g(sqrt(phi^2 + phi_opponent^2))*(mu - mu_opponent))), equal to skill.glicko_predict_win on the stored Glicko-1 scale; vol is not used';
