@@ -117,6 +117,17 @@ if command -v python3 >/dev/null; then
 	fi
 fi
 
+# Scale-out on Citus (README, Scale-out): run where Citus is installed in
+# the server PG_CONFIG names, skipped with a message elsewhere.
+line=$(bash "$REPO_ROOT/scripts/citus_test.sh" | tail -n 1)
+echo "$line"
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+elif [[ $line != skipped* ]]; then
+	echo "FAIL: the Citus test did not finish" >&2
+	count 0 1
+fi
+
 # The analyst's calibration report (python3 is on Debian's base system).
 if command -v python3 >/dev/null; then
 	line=$(bash "$REPO_ROOT/scripts/test_report.sh" | tail -n 1)
