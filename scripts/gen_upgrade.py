@@ -10,7 +10,7 @@ The template is the upgrade's hand-written part with one marker line,
 the old version does not already have: the install-only preamble (the
 \\echo guard, the safe-install check, the schema grant) and CREATE TYPE of a
 type the old script created too are left out; everything else (routines,
-new types and domains, comments) is copied as it stands.  So the routines of
+new types and domains, comments) is copied, routines as CREATE OR REPLACE.  So the routines of
 the new version are created exactly as a fresh install creates them, and
 the template only has to say what happens to what the old version had
 (rename, drop, alter).  --check fails when OUT differs from what would be
@@ -27,9 +27,14 @@ MARKER = '-- @@ install statements @@'
 
 def statements(text):
     """Splits an SQL script into statements (with their leading comments),
-    honouring dollar quotes; a statement ends at a line ending in ';'."""
+    honouring dollar quotes; a statement ends at a line ending in ';', a psql
+    meta-command (\\echo) at its line's end."""
     out, cur, tag = [], [], None
     for line in text.splitlines(keepends=True):
+        if tag is None and line.startswith('\\'):
+            out.append(''.join(cur) + line)     # a psql meta-command: one line
+            cur = []
+            continue
         cur.append(line)
         for m in re.finditer(r'\$[A-Za-z_]*\$', line):
             if tag is None:
@@ -65,16 +70,27 @@ def install_only(stmt):
             or b.startswith('GRANT USAGE ON SCHEMA skill'))
 
 
+# Routines are replaced in place where they exist, so objects of the user's
+# that call them (views, defaults, indexes) survive; the template drops
+# first what cannot be replaced (a changed argument type or result).
+REPLACE_RE = re.compile(r'^CREATE (FUNCTION|AGGREGATE|PROCEDURE) skill\.', re.M)
+RENAME_RE = re.compile(r'^ALTER TYPE (skill)\.(\w+) RENAME TO (\w+);', re.M)
+
+
 def generate(template, old, new):
     if template.count(MARKER) != 1:
         sys.exit('gen_upgrade: the template needs exactly one line ' + MARKER)
+    # The old version's types, under the names the template gives them.
     old_types = created_types(old)
+    for schema, name, new_name in RENAME_RE.findall(template.split(MARKER)[0]):
+        old_types.discard('%s.%s' % (schema, name))
+        old_types.add('%s.%s' % (schema, new_name))
     kept = []
     for s in statements(new):
         m = TYPE_RE.match(body(s))
         if install_only(s) or (m and m.group(1) in old_types):
             continue
-        kept.append(s)
+        kept.append(REPLACE_RE.sub(r'CREATE OR REPLACE \1 skill.', s, count=1))
     return template.replace(MARKER, ''.join(kept).strip('\n'))
 
 

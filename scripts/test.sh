@@ -105,6 +105,17 @@ else
 	count 0 1
 fi
 
+# The upgrade script from the last release is generated from the install
+# script until its version ships (scripts/gen_upgrade.py): it must be current.
+if python3 "$REPO_ROOT/scripts/gen_upgrade.py" --check "$REPO_ROOT/versions/skill--0.1.0--0.2.0.sql.in" \
+	"$REPO_ROOT/versions/skill--0.1.0.sql" "$REPO_ROOT/skill--0.2.0.sql" \
+	"$REPO_ROOT/versions/skill--0.1.0--0.2.0.sql"; then
+	count 1 0
+else
+	echo "FAIL: versions/skill--0.1.0--0.2.0.sql is out of date" >&2
+	count 0 1
+fi
+
 # Release hygiene: META.json (PGXN spec) and the make dist zip.
 if command -v python3 >/dev/null; then
 	line=$(bash "$REPO_ROOT/scripts/test_dist.sh" | tail -n 1)
