@@ -141,3 +141,34 @@ jsonb_timestamptz(JsonbValue *v, const char *what)
 												   ObjectIdGetDatum(InvalidOid),
 												   Int32GetDatum(-1)));
 }
+
+void
+check_known_keys(Jsonb *object, const char *const *keys, int n, const char *caller)
+{
+	JsonbIterator *it = JsonbIteratorInit(&object->root);
+	JsonbValue	v;
+	JsonbIteratorToken token;
+
+	while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
+	{
+		StringInfoData names;
+		int			k;
+
+		if (token != WJB_KEY)
+			continue;
+		for (k = 0; k < n; k++)
+			if (strlen(keys[k]) == v.val.string.len &&
+				strncmp(keys[k], v.val.string.val, v.val.string.len) == 0)
+				break;
+		if (k < n)
+			continue;
+		initStringInfo(&names);
+		for (k = 0; k < n; k++)
+			appendStringInfo(&names, "%s%s", k > 0 ? ", " : "", keys[k]);
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("unknown option \"%.*s\" for %s", (int) v.val.string.len,
+						v.val.string.val, caller),
+				 errhint("Valid options are: %s.", names.data)));
+	}
+}

@@ -26,6 +26,8 @@ extern JsonbValue *jsonb_from_float8(double value);
 
 /* An error unless j is an object; what names it. */
 extern void check_object(Jsonb *j, const char *what);
+/* Every key of the object must be one of keys[0..n); the error names caller. */
+extern void check_known_keys(Jsonb *object, const char *const *keys, int n, const char *caller);
 
 /* A number that fits a float8 (22003 naming what if it does not). */
 extern double jsonb_number(JsonbValue *v, const char *what);
