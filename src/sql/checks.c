@@ -42,6 +42,23 @@ check_result_finite(double value)
 	return value;
 }
 
+/*
+ * C results are not re-checked by the executor against the domain, so a
+ * result must meet the type's rule here: a spread that underflowed to 0
+ * (sigma 5e-324 times a factor below 1) is out of range like an overflow.
+ */
+void
+check_result_spread(const char *field, double spread, bool zero_allowed)
+{
+	check_result_finite(spread);
+	if (!(spread > 0.0 || (zero_allowed && spread == 0.0)))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("the result's %s is not %s zero", field,
+						zero_allowed ? "at least" : "greater than"),
+				 errdetail("The input ratings are too extreme to compute in double precision.")));
+}
+
 void
 check_positive(const char *arg, double value)
 {

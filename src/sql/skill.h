@@ -43,6 +43,7 @@ extern void check_finite(const char *arg, double value);
 extern void check_positive(const char *arg, double value);
 extern void check_nonnegative(const char *arg, double value);
 extern double check_result_finite(double value);
+extern void check_result_spread(const char *field, double spread, bool zero_allowed);
 extern void check_score(const char *arg, double value);
 extern void check_same_length(const char *arg_a, int len_a, const char *arg_b, int len_b);
 extern void check_scores(const char *arg, const double *scores, int count);
