@@ -12,6 +12,7 @@
  */
 #include "sql/skill.h"
 
+#include "funcapi.h"
 #include "utils/builtins.h"
 
 #include <math.h>
@@ -115,14 +116,45 @@ check_scores(const char *arg, const double *scores, int count)
 	}
 }
 
-/* For functions that are not STRICT because some arguments may be NULL. */
+/*
+ * The NULL rule of the functions that are not STRICT (README, Errors): they
+ * are not STRICT only because some arguments may be NULL to mean "not
+ * given" (bit n of optional set: argument n); a NULL in any other argument
+ * gives a NULL result (no rows from a set-returning function), as STRICT
+ * would.
+ */
+bool
+required_arg_null(FunctionCallInfo fcinfo, uint32 optional)
+{
+	int			i;
+
+	for (i = 0; i < PG_NARGS(); i++)
+		if (PG_ARGISNULL(i) && (optional & OPTIONAL_ARG(i)) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * An aggregate's setting (buckets, ridge) is passed with every row: a NULL
+ * there cannot mean "no result for this row", so it is an error.
+ */
 void
-check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *arg)
+check_setting_not_null(FunctionCallInfo fcinfo, int argno, const char *arg)
 {
 	if (PG_ARGISNULL(argno))
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("%s must not be NULL", arg)));
+}
+
+/* The same for a set-returning function: true after setting up no rows. */
+bool
+required_arg_null_srf(FunctionCallInfo fcinfo, uint32 optional)
+{
+	if (!required_arg_null(fcinfo, optional))
+		return false;
+	InitMaterializedSRF(fcinfo, 0);
+	return true;
 }
 
 /*
