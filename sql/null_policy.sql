@@ -44,7 +44,8 @@ INSERT INTO optional_args VALUES
   ('replay_options', 'family (every family)'),
   ('fit', 'options'),
   ('match_predictions', 'options'),
-  ('evaluate', 'options');
+  ('evaluate', 'options'),
+  ('otr_history', 'options');
 INSERT INTO optional_args
 SELECT f || '_history', 'options'
 FROM unnest('{pl,bt_full,bt_part,tm_full,tm_part,trueskill,elo,glicko,glicko2,team_glicko}'::text[]) f;
@@ -101,7 +102,8 @@ SELECT f, pg_temp.rows_of(call) FROM (VALUES
   ('match_predictions',  $$skill.match_predictions('pl', NULL)$$),
   ('evaluate',           $$skill.evaluate(NULL, ARRAY['pl'])$$),
   ('pl_history',         $$skill.pl_history(NULL)$$),
-  ('glicko_history',     $$skill.glicko_history(NULL, '{}')$$)
+  ('glicko_history',     $$skill.glicko_history(NULL, '{}')$$),
+  ('otr_history',        $$skill.otr_history(NULL)$$)
 ) v(f, call);
 
 -- 3. An optional argument given as NULL is the same as not giving it.

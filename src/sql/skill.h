@@ -80,6 +80,11 @@ extern Datum composite_reuse(TupleDesc desc, const Datum *values, const bool *nu
 							 HeapTupleHeader *slot,
 							 MemoryContext mcxt);
 
+/* composite_array.c: fill sets element i's field values (fixed-width, not NULL). */
+typedef void (*CompositeArrayFill) (void *arg, uint32 i, Datum *values);
+extern ArrayType *composite_array_build(CompositeType *elem, uint32 n, CompositeArrayFill fill,
+										void *arg, const char *caller);
+
 /* A rating or glicko value read from SQL, checked: finite, spread > 0. */
 typedef struct GlickoValue
 {
