@@ -58,3 +58,9 @@ END $$;
 
 -- The smallest positive sigma is a valid rating.
 SELECT skill.rating(25, 5e-324) AS smallest_sigma;
+-- Results built in C are checked in C (the executor does not re-check a
+-- function's result against the domain; a sigma that underflows to 0 would
+-- be a 22003 error).  Spreads combine with hypot, so a season reset of
+-- sigma 1e-200 towards sigma0 1e-200 keeps sqrt(0.25 + 0.75) * 1e-200 =
+-- 1e-200 where sqrt of the squares gave 0.
+SELECT skill.season_reset(skill.rating(25, 1e-200), 0.5, 25, 1e-200);
