@@ -123,6 +123,16 @@ else
 	echo "skipped report: python3 is not installed"
 fi
 
+# The o!TR weekly recompute recipe, directly and through pg_cron (own clusters).
+line=$(bash "$REPO_ROOT/scripts/test_otr_weekly.sh" | tail -n 1) || true
+echo "$line"
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+else
+	echo "FAIL: the o!TR weekly test did not finish" >&2
+	count 0 1
+fi
+
 # 3. Differential tests against npm peers: tests/differential/<peer>/run.sh
 #    prints "name: N passed, N failed" last (it installs its npm package).
 for diff_test in "$REPO_ROOT"/tests/differential/*/run.sh; do

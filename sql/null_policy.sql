@@ -45,7 +45,8 @@ INSERT INTO optional_args VALUES
   ('fit', 'options'),
   ('match_predictions', 'options'),
   ('evaluate', 'options'),
-  ('otr_history', 'options');
+  ('otr_history', 'options'),
+  ('share_outcome', 'result (from the scores)');
 INSERT INTO optional_args
 SELECT f || '_history', 'options'
 FROM unnest('{pl,bt_full,bt_part,tm_full,tm_part,trueskill,elo,glicko,glicko2,team_glicko}'::text[]) f;
@@ -91,7 +92,8 @@ SELECT f, pg_temp.outcome(call) FROM (VALUES
   ('season_reset',       $$skill.season_reset(1600::float8, NULL)$$),
   ('rating_decay',       $$skill.rating_decay(skill.rating(), NULL, 0.1)$$),
   ('performance_rating', $$skill.performance_rating(ARRAY[1500.0], ARRAY[1.0], prior_sd => NULL)$$),
-  ('fit',                $$skill.fit('pl', NULL, '{}')$$)
+  ('fit',                $$skill.fit('pl', NULL, '{}')$$),
+  ('share_outcome',      $$skill.share_outcome(3, 1, k => NULL)$$)
 ) v(f, call);
 SELECT f, pg_temp.rows_of(call) FROM (VALUES
   ('pl_predict_rank',    $$skill.pl_predict_rank(NULL)$$),

@@ -163,7 +163,33 @@ SELECT count(*) AS matches_before_differ FROM (
 SELECT (unnest(skill.otr_replay(1, '2024-05-01 12:00+00', 1, p, s))).*
 FROM (VALUES (1::bigint, 100::float8), (2, 200)) v(p, s);
 
--- 5. Bad input.
+-- 5. Many players, so the engine's table grows (its entries move) inside a
+--    match and between matches.  One lobby of 3,000 players, two games,
+--    against otr_rate_match on the same players:
+CREATE TABLE otr_big AS
+SELECT 1::bigint AS match_id, timestamptz '2024-05-01 12:00+00' AS played_at, g::bigint AS game_id,
+       p::bigint AS player_id, ((p * 7919 + g * 104729) % 100003)::float8 AS score
+FROM generate_series(1, 3000) p, generate_series(1, 2) g;
+SELECT count(*) AS players,
+       max(abs((r.rating).mu - e.mu) + abs((r.rating).sigma - e.sigma)) AS max_diff
+FROM unnest((SELECT skill.otr_replay(match_id, played_at, game_id, player_id, score
+                                     ORDER BY played_at, match_id, game_id) FROM otr_big)) r
+JOIN (SELECT k AS player_id, mu, sigma
+      FROM unnest(skill.otr_rate_match(array_fill(skill.rating(1000, 400), ARRAY[3000]),
+                                       (SELECT array_agg(row ORDER BY game_id) FROM (
+                                          SELECT game_id, array_agg(score ORDER BY player_id) AS row
+                                          FROM otr_big GROUP BY game_id) x)))
+           WITH ORDINALITY u(mu, sigma, k)) e USING (player_id);
+-- and 2,000 1v1 matches between new players: each is the hand-derived 1v1 above
+SELECT count(*) AS players,
+       count(*) FILTER (WHERE abs((rating).mu - 1000) - 44.721359549995796 > 1e-9
+                          OR abs((rating).sigma - 392.8653022990292) > 1e-9) AS differ
+FROM unnest((SELECT skill.otr_replay(m, timestamptz '2024-05-01' + m * interval '1 minute', 1, p, p % 2
+                                     ORDER BY m, p)
+             FROM generate_series(1, 2000) m, LATERAL (VALUES (2 * m), (2 * m + 1)) v(p)));
+DROP TABLE otr_big;
+
+-- 6. Bad input.
 \set VERBOSITY terse
 SELECT skill.otr_replay(m, t, g, p, s) FROM (VALUES
   (2::bigint, '2024-05-02'::timestamptz, 1::bigint, 1::bigint, 1::float8), (2, '2024-05-02', 1, 2, 2),

@@ -2,6 +2,7 @@
  * otr_replay.c - the o!TR replay engine (otr_replay.h).
  */
 #include "engine/otr_replay.h"
+#include "engine/id_order.h"
 #include "engine/player_id_hash.h"
 
 #include <math.h>
@@ -178,8 +179,7 @@ assign_slots(OtrReplay *replay, int *n_games)
 				p->slot = n;
 				replay->ids[n] = p->id;
 				replay->games[n] = 0;
-				replay->last_game[n] = -1;
-				replay->match_players[n++] = p;
+				replay->last_game[n++] = -1;
 			}
 			if (replay->last_game[p->slot] == games)
 				ereport(ERROR,
@@ -191,6 +191,9 @@ assign_slots(OtrReplay *replay, int *n_games)
 		}
 		games++;
 	}
+	/* Inserting may have grown the table and moved its entries: find them again. */
+	for (i = 0; i < n; i++)
+		replay->match_players[i] = otrhash_lookup(replay->players, replay->ids[i]);
 	*n_games = games;
 	return n;
 }
@@ -404,42 +407,21 @@ otr_replay_finish(OtrReplay *replay)
 	replay->settings.has_as_of = false;	/* a final function may run twice */
 }
 
-typedef struct OtrPlayerRef
-{
-	int64		id;
-	OtrPlayer  *player;
-} OtrPlayerRef;
-
-#define RS_SORT sort_otr_player_refs
-#define RS_ELEMENT OtrPlayerRef
-#define RS_KEY(ref) ((ref)->id)
-#include "engine/radix_sort.h"
-
 /* Every player, ordered by id, so results do not depend on the hashing. */
 OtrPlayer **
 otr_replay_players_by_id(OtrReplay *replay, uint32 *count)
 {
 	otrhash_iterator it;
 	OtrPlayer  *p;
-	uint32		size = Max(replay->players->members, 1);
-	OtrPlayerRef *refs = palloc(sizeof(OtrPlayerRef) * size);
-	OtrPlayerRef *scratch = palloc(sizeof(OtrPlayerRef) * size);
-	OtrPlayer **out = palloc(sizeof(OtrPlayer *) * size);
-	uint32		n = 0,
-				i;
+	IdRef	   *refs = id_refs_alloc(replay->players->members);
+	uint32		n = 0;
 
 	otrhash_start_iterate(replay->players, &it);
 	while ((p = otrhash_iterate(replay->players, &it)) != NULL)
 	{
 		refs[n].id = p->id;
-		refs[n].player = p;
-		n++;
+		refs[n++].item = p;
 	}
-	sort_otr_player_refs(refs, n, scratch);
-	for (i = 0; i < n; i++)
-		out[i] = refs[i].player;
-	pfree(scratch);
-	pfree(refs);
 	*count = n;
-	return out;
+	return (OtrPlayer **) id_refs_sort(refs, n);
 }
