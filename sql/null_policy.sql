@@ -46,7 +46,8 @@ INSERT INTO optional_args VALUES
   ('match_predictions', 'options'),
   ('evaluate', 'options'),
   ('otr_history', 'options'),
-  ('share_outcome', 'result (from the scores)');
+  ('share_outcome', 'result (from the scores)'),
+  ('place_matches', 'server_ids (no servers: the per-server arrays are then not read), max_latency, cross_region_latency');
 INSERT INTO optional_args
 SELECT f || '_history', 'options'
 FROM unnest('{pl,bt_full,bt_part,tm_full,tm_part,trueskill,elo,glicko,glicko2,team_glicko}'::text[]) f;

@@ -147,6 +147,19 @@ check_setting_not_null(FunctionCallInfo fcinfo, int argno, const char *arg)
 				 errmsg("%s must not be NULL", arg)));
 }
 
+/*
+ * An argument that is optional in some calls and needed in others (the
+ * per-server arrays of place_matches, needed when server_ids is given).
+ */
+void
+check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *arg)
+{
+	if (PG_ARGISNULL(argno))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s must not be NULL", arg)));
+}
+
 /* The same for a set-returning function: true after setting up no rows. */
 bool
 required_arg_null_srf(FunctionCallInfo fcinfo, uint32 optional)
