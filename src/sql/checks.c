@@ -135,21 +135,9 @@ required_arg_null(FunctionCallInfo fcinfo, uint32 optional)
 }
 
 /*
- * An aggregate's setting (buckets, ridge) is passed with every row: a NULL
- * there cannot mean "no result for this row", so it is an error.
- */
-void
-check_setting_not_null(FunctionCallInfo fcinfo, int argno, const char *arg)
-{
-	if (PG_ARGISNULL(argno))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("%s must not be NULL", arg)));
-}
-
-/*
- * An argument that is optional in some calls and needed in others (the
- * per-server arrays of place_matches, needed when server_ids is given).
+ * Where a NULL cannot mean "no result": an aggregate's setting passed with
+ * every row (buckets, ridge), and an argument needed only in some calls
+ * (the per-server arrays of place_matches, when server_ids is given).
  */
 void
 check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *arg)

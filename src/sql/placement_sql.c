@@ -52,7 +52,7 @@ placement_fit_step(PG_FUNCTION_ARGS)
 
 	if (PG_NARGS() > 3)
 	{
-		check_setting_not_null(fcinfo, 3, "ridge");
+		check_not_null_arg(fcinfo, 3, "ridge");
 		ridge = PG_GETARG_FLOAT8(3);
 	}
 	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))

@@ -57,7 +57,7 @@ prediction_score_step(PG_FUNCTION_ARGS)
 
 	if (PG_NARGS() > 3)
 	{
-		check_setting_not_null(fcinfo, 3, "buckets");
+		check_not_null_arg(fcinfo, 3, "buckets");
 		buckets = PG_GETARG_INT32(3);
 	}
 	/* Only the aggregate machinery hands back a state: check it on the first row. */

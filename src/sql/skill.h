@@ -52,7 +52,6 @@ extern void check_scores(const char *arg, const double *scores, int count);
 #define OPTIONAL_ARG(n) ((uint32) 1 << (n))
 extern bool required_arg_null(FunctionCallInfo fcinfo, uint32 optional);
 extern bool required_arg_null_srf(FunctionCallInfo fcinfo, uint32 optional);
-extern void check_setting_not_null(FunctionCallInfo fcinfo, int argno, const char *arg);
 extern void check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *arg);
 extern void report_core_status(sk_status status, const char *what);
 extern int	check_link(const char *arg, text *value);
