@@ -70,7 +70,8 @@ sk_glicko_decay(double rd, double periods, double c, double rd_max, double *rd_o
 		return SK_ERR_NOT_FINITE;
 	if (rd <= 0.0 || periods < 0.0 || c < 0.0 || rd_max <= 0.0)
 		return SK_ERR_RANGE;
-	*rd_out = fmin(sqrt(rd * rd + c * c * periods), rd_max);
+	/* hypot: an rd of 1e-200 must not square to 0 (nor 1e200 to Infinity) */
+	*rd_out = fmin(hypot(rd, c * sqrt(periods)), rd_max);
 	return SK_OK;
 }
 

@@ -5,10 +5,14 @@
 
 #include "growth.h"
 
+/*
+ * Spreads combine as sqrt(a^2 + b^2), taken with hypot: squaring a spread
+ * of 1e-200 underflows to 0 and one of 1e200 overflows, hypot does neither.
+ */
 double
 sk_spread_after_idle(double spread, double days, double per_day, double cap)
 {
-	double		grown = sqrt(spread * spread + days * per_day * per_day);
+	double		grown = hypot(spread, sqrt(days) * per_day);
 
 	return fmax(spread, fmin(cap, grown));
 }
@@ -22,7 +26,7 @@ sk_season_mean(double mean, double mean0, double keep)
 double
 sk_season_spread(double spread, double spread0, double keep)
 {
-	return sqrt(keep * keep * spread * spread + (1 - keep * keep) * spread0 * spread0);
+	return hypot(keep * spread, sqrt(1 - keep * keep) * spread0);
 }
 
 double

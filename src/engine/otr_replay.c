@@ -105,6 +105,13 @@ check_finite_result(OtrReplay *replay, double mu, double sigma)
 				 errmsg("%s could not rate match " INT64_FORMAT ": the result is not a finite number",
 						replay->caller, replay->match_id),
 				 errdetail("The ratings or options are too extreme to compute in double precision.")));
+	/* A sigma must stay > 0 to be stored as a skill.rating. */
+	if (!(sigma > 0.0))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s could not rate match " INT64_FORMAT ": a rating's spread underflowed to zero",
+						replay->caller, replay->match_id),
+				 errdetail("The ratings or options are too extreme to compute in double precision.")));
 }
 
 static void

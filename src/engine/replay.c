@@ -233,6 +233,14 @@ check_rated_finite(ReplayState *state, const ReplayMatch *match, const ReplayPla
 					 errmsg("%s could not rate match " INT64_FORMAT ": the result is not a finite number",
 							state->caller, match->match_id),
 					 errdetail("The ratings or options are too extreme to compute in double precision.")));
+	/* Fields after the first (sigma, rd, vol) must stay > 0 to be stored. */
+	for (k = 1; k < state->family->n_fields; k++)
+		if (!(player->r[k] > 0.0))
+			ereport(ERROR,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("%s could not rate match " INT64_FORMAT ": a rating's spread underflowed to zero",
+							state->caller, match->match_id),
+					 errdetail("The ratings or options are too extreme to compute in double precision.")));
 }
 
 /* Rates a buffered match and empties its buffer. */

@@ -12,6 +12,7 @@
  */
 #include "sql/skill.h"
 
+#include "funcapi.h"
 #include "utils/builtins.h"
 
 #include <math.h>
@@ -40,6 +41,23 @@ check_result_finite(double value)
 				 errmsg("the result is not a finite number"),
 				 errdetail("The input ratings are too extreme to compute in double precision.")));
 	return value;
+}
+
+/*
+ * C results are not re-checked by the executor against the domain, so a
+ * result must meet the type's rule here: a spread that underflowed to 0
+ * (sigma 5e-324 times a factor below 1) is out of range like an overflow.
+ */
+void
+check_result_spread(const char *field, double spread, bool zero_allowed)
+{
+	check_result_finite(spread);
+	if (!(spread > 0.0 || (zero_allowed && spread == 0.0)))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("the result's %s is not %s zero", field,
+						zero_allowed ? "at least" : "greater than"),
+				 errdetail("The input ratings are too extreme to compute in double precision.")));
 }
 
 void
@@ -98,7 +116,29 @@ check_scores(const char *arg, const double *scores, int count)
 	}
 }
 
-/* For functions that are not STRICT because some arguments may be NULL. */
+/*
+ * The NULL rule of the functions that are not STRICT (README, Errors): they
+ * are not STRICT only because some arguments may be NULL to mean "not
+ * given" (bit n of optional set: argument n); a NULL in any other argument
+ * gives a NULL result (no rows from a set-returning function), as STRICT
+ * would.
+ */
+bool
+required_arg_null(FunctionCallInfo fcinfo, uint32 optional)
+{
+	int			i;
+
+	for (i = 0; i < PG_NARGS(); i++)
+		if (PG_ARGISNULL(i) && (optional & OPTIONAL_ARG(i)) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Where a NULL cannot mean "no result": an aggregate's setting passed with
+ * every row (buckets, ridge), and an argument needed only in some calls
+ * (the per-server arrays of place_matches, when server_ids is given).
+ */
 void
 check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *arg)
 {
@@ -106,6 +146,16 @@ check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *arg)
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("%s must not be NULL", arg)));
+}
+
+/* The same for a set-returning function: true after setting up no rows. */
+bool
+required_arg_null_srf(FunctionCallInfo fcinfo, uint32 optional)
+{
+	if (!required_arg_null(fcinfo, optional))
+		return false;
+	InitMaterializedSRF(fcinfo, 0);
+	return true;
 }
 
 /*

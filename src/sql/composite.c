@@ -23,13 +23,22 @@ call_cache(FunctionCallInfo fcinfo)
 	return (CallCache *) fcinfo->flinfo->fn_extra;
 }
 
+/*
+ * typid may be a domain over a composite (skill.rating and skill.glicko are
+ * checked domains over skill.rating_value and skill.glicko_value): typid is
+ * kept as given, for the element type of arrays, and the TupleDesc is the
+ * composite's.  Values built here carry the composite's type id, as every
+ * domain value does.
+ */
 void
 composite_init(CompositeType *type, Oid typid, MemoryContext mcxt)
 {
+	TupleDesc	desc = lookup_rowtype_tupdesc_domain(typid, -1, false);
 	MemoryContext old = MemoryContextSwitchTo(mcxt);
 
-	type->desc = lookup_rowtype_tupdesc_copy(typid, -1);
+	type->desc = CreateTupleDescCopy(desc);
 	MemoryContextSwitchTo(old);
+	ReleaseTupleDesc(desc);
 	type->typid = typid;
 	get_typlenbyvalalign(typid, &type->typlen, &type->typbyval, &type->typalign);
 }
@@ -235,6 +244,7 @@ rating_build(CompositeType *type, double mu, double sigma)
 {
 	double		values[2] = {mu, sigma};
 
+	check_result_spread("sigma", sigma, false);
 	return composite_build(type, 2, values, NULL);
 }
 
@@ -277,6 +287,9 @@ glicko_build(CompositeType *type, const GlickoValue *value)
 	double		values[3] = {value->rating, value->rd, value->vol};
 	bool		nulls[3] = {false, false, value->vol_null};
 
+	check_result_spread("rd", value->rd, true);
+	if (!value->vol_null)
+		check_result_spread("vol", value->vol, false);
 	return composite_build(type, 3, values, nulls);
 }
 

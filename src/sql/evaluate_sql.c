@@ -160,8 +160,8 @@ evaluate(PG_FUNCTION_ARGS)
 	EvalSettings settings;
 	MemoryContext cxt;
 
-	check_not_null_arg(fcinfo, 0, "rows");
-	check_not_null_arg(fcinfo, 1, "systems");
+	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(2)))
+		return (Datum) 0;
 	systems = PG_GETARG_ARRAYTYPE_P(1);
 	read_settings(PG_ARGISNULL(2) ? NULL : PG_GETARG_JSONB_P(2), &settings);
 	deconstruct_array(systems, TEXTOID, -1, false, TYPALIGN_INT, &names, &nulls, &n);

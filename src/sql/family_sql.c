@@ -109,8 +109,8 @@ replay_by_name(PG_FUNCTION_ARGS)
 	uint32		n,
 				i;
 
-	check_not_null_arg(fcinfo, 0, "family");
-	check_not_null_arg(fcinfo, 1, "rows");
+	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(2)))
+		return (Datum) 0;
 	family = family_arg(PG_GETARG_TEXT_PP(0));
 	InitMaterializedSRF(fcinfo, 0);
 
@@ -273,8 +273,8 @@ match_predictions(PG_FUNCTION_ARGS)
 	CompositeType prior_type;
 	ReplayState *state;
 
-	check_not_null_arg(fcinfo, 0, "system");
-	check_not_null_arg(fcinfo, 1, "rows");
+	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(2)))
+		return (Datum) 0;
 	family = family_arg(PG_GETARG_TEXT_PP(0));
 	InitMaterializedSRF(fcinfo, 0);
 	family_rating_type(fcinfo, family, &prior_type);

@@ -295,9 +295,8 @@ fit(PG_FUNCTION_ARGS)
 	instr_time	start,
 				elapsed;
 
-	check_not_null_arg(fcinfo, 0, "system");
-	check_not_null_arg(fcinfo, 1, "rows");
-	check_not_null_arg(fcinfo, 2, "search");
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(3)))
+		PG_RETURN_NULL();
 	memset(&fc, 0, sizeof(fc));
 	INSTR_TIME_SET_CURRENT(start);
 	fc.family = family_arg(PG_GETARG_TEXT_PP(0));

@@ -69,11 +69,8 @@ history(FunctionCallInfo fcinfo, const ReplayFamily *family)
 	HistorySink sink;
 	ReplayState *state;
 
-	if (PG_ARGISNULL(0))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("rows must not be NULL")));
-
+	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(1)))
+		return (Datum) 0;
 	InitMaterializedSRF(fcinfo, 0);
 	per_query = rsinfo->econtext->ecxt_per_query_memory;
 	memset(&sink, 0, sizeof(sink));

@@ -258,7 +258,8 @@ balance_teams(PG_FUNCTION_ARGS)
 				i;
 	sk_status	st;
 
-	if (PG_ARGISNULL(0) || PG_ARGISNULL(1) || PG_ARGISNULL(3))
+	/* parties may be NULL: "not given". */
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(2)))
 		PG_RETURN_NULL();
 	n_teams = PG_GETARG_INT32(1);
 	if (n_teams < 2)
@@ -279,7 +280,7 @@ balance_teams(PG_FUNCTION_ARGS)
 	team_size = n / n_teams;
 	party = PG_ARGISNULL(2) ? NULL : parties_read(PG_GETARG_ARRAYTYPE_P(2), n, team_size);
 
-	party_bonus = PG_NARGS() > 4 && !PG_ARGISNULL(4) ? PG_GETARG_FLOAT8(4) : 0.0;
+	party_bonus = PG_NARGS() > 4 ? PG_GETARG_FLOAT8(4) : 0.0;
 	check_nonnegative("party_bonus", party_bonus);
 	team = palloc(sizeof(int) * n);
 	st = sk_mm_balance_teams_bonus(n, strength, party, n_teams, team_size, party_bonus, team, &gap,

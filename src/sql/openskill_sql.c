@@ -128,20 +128,6 @@ os_report(sk_status status, const char *fname)
 
 /* ---------------------------------------------------------------- rate */
 
-static double
-float8_arg(FunctionCallInfo fcinfo, int argno, const char *arg)
-{
-	check_not_null_arg(fcinfo, argno, arg);
-	return PG_GETARG_FLOAT8(argno);
-}
-
-static bool
-bool_arg(FunctionCallInfo fcinfo, int argno, const char *arg)
-{
-	check_not_null_arg(fcinfo, argno, arg);
-	return PG_GETARG_BOOL(argno);
-}
-
 /* weight_bounds: NULL (use weights raw) or {lower, upper}, both > 0. */
 static void
 read_weight_bounds(FunctionCallInfo fcinfo, sk_os_params *p)
@@ -208,30 +194,31 @@ openskill_rate(FunctionCallInfo fcinfo, sk_os_model model, const char *fname)
 	OsCache    *cache;
 	int			argno = ARG_MODEL_FIRST;
 
-	if (PG_ARGISNULL(ARG_TEAM_RATINGS))
+	/* ranks, scores, weights and weight_bounds may be NULL: "not given". */
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(ARG_RANKS) | OPTIONAL_ARG(ARG_SCORES) |
+						  OPTIONAL_ARG(ARG_WEIGHTS) | OPTIONAL_ARG(ARG_WEIGHT_BOUNDS)))
 		PG_RETURN_NULL();
 
 	sk_os_default_params(&params, model);
-	params.beta = float8_arg(fcinfo, ARG_BETA, "beta");
+	params.beta = PG_GETARG_FLOAT8(ARG_BETA);
 	check_positive("beta", params.beta);
-	params.kappa = float8_arg(fcinfo, ARG_KAPPA, "kappa");
+	params.kappa = PG_GETARG_FLOAT8(ARG_KAPPA);
 	check_positive("kappa", params.kappa);
-	params.tau = float8_arg(fcinfo, ARG_TAU, "tau");
+	params.tau = PG_GETARG_FLOAT8(ARG_TAU);
 	check_nonnegative("tau", params.tau);
-	params.limit_sigma = bool_arg(fcinfo, ARG_LIMIT_SIGMA, "limit_sigma");
-	params.balance = bool_arg(fcinfo, ARG_BALANCE, "balance");
-	params.margin = float8_arg(fcinfo, ARG_MARGIN, "margin");
+	params.limit_sigma = PG_GETARG_BOOL(ARG_LIMIT_SIGMA);
+	params.balance = PG_GETARG_BOOL(ARG_BALANCE);
+	params.margin = PG_GETARG_FLOAT8(ARG_MARGIN);
 	check_nonnegative("margin", params.margin);
 	read_weight_bounds(fcinfo, &params);
 	if (model == SK_OS_TM_FULL || model == SK_OS_TM_PART)
 	{
-		params.epsilon = float8_arg(fcinfo, argno, "epsilon");
+		params.epsilon = PG_GETARG_FLOAT8(argno);
 		check_nonnegative("epsilon", params.epsilon);
 		argno++;
 	}
 	if (model == SK_OS_BT_PART || model == SK_OS_TM_PART)
 	{
-		check_not_null_arg(fcinfo, argno, "window_size");
 		params.window_size = PG_GETARG_INT32(argno);
 		if (params.window_size < 1)
 			ereport(ERROR,

@@ -232,7 +232,8 @@ otr_history(PG_FUNCTION_ARGS)
 	MemoryContext per_query;
 	OtrHistory	h = {0};
 
-	check_not_null_arg(fcinfo, 0, "rows");
+	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(1)))
+		return (Datum) 0;
 	InitMaterializedSRF(fcinfo, 0);
 	per_query = rsinfo->econtext->ecxt_per_query_memory;
 	h.rsinfo = rsinfo;

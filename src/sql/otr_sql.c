@@ -90,8 +90,8 @@ otr_rate_match(PG_FUNCTION_ARGS)
 				n_games,
 				i;
 
-	check_not_null_arg(fcinfo, 0, "ratings");
-	check_not_null_arg(fcinfo, 1, "scores");
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(2)))
+		PG_RETURN_NULL();
 	otr_read_rate_params(PG_ARGISNULL(2) ? NULL : PG_GETARG_JSONB_P(2), "otr_rate_match", &params);
 	ratings = PG_GETARG_ARRAYTYPE_P(0);
 	composite_init_arg(fcinfo, 0, &cache->rating);
@@ -137,17 +137,18 @@ initial_rating(int32 rank, double m, double s)
 	return sk_otr_initial_rating(rank, m, s);
 }
 
-/* otr_initial_rating(rank int, ruleset text): NULL rank gives the fallback 1000. */
+/*
+ * otr_initial_rating(rank int, ruleset text): NULL rank (an unranked player)
+ * gives the fallback 1000; a NULL ruleset gives NULL.
+ */
 Datum
 otr_initial_rating(PG_FUNCTION_ARGS)
 {
 	char	   *ruleset;
 	int			i;
 
-	if (PG_ARGISNULL(1))
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("ruleset must not be NULL")));
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(0)))
+		PG_RETURN_NULL();
 	ruleset = text_to_cstring(PG_GETARG_TEXT_PP(1));
 	for (i = 0; i < lengthof(rulesets); i++)
 		if (strcmp(ruleset, rulesets[i].name) == 0)

@@ -22,11 +22,10 @@ share_outcome(PG_FUNCTION_ARGS)
 				k,
 				result = NAN,
 				s;
-	int			i;
 
-	for (i = 0; i < 4; i++)
-		if (PG_ARGISNULL(i))
-			PG_RETURN_NULL();
+	/* result may be NULL: "not given", read from the scores. */
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(4)))
+		PG_RETURN_NULL();
 	score_for = PG_GETARG_FLOAT8(0);
 	score_against = PG_GETARG_FLOAT8(1);
 	w = PG_GETARG_FLOAT8(2);

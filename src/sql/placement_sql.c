@@ -46,10 +46,15 @@ Datum
 placement_fit_step(PG_FUNCTION_ARGS)
 {
 	FitState   *s = PG_ARGISNULL(0) ? NULL : (FitState *) PG_GETARG_POINTER(0);
-	double		ridge = PG_NARGS() > 3 && !PG_ARGISNULL(3) ? PG_GETARG_FLOAT8(3) : 0.0;
+	double		ridge = 0.0;
 	const double *x;
 	int			p;
 
+	if (PG_NARGS() > 3)
+	{
+		check_not_null_arg(fcinfo, 3, "ridge");
+		ridge = PG_GETARG_FLOAT8(3);
+	}
 	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
 		PG_RETURN_POINTER(s);	/* rows with a NULL are skipped */
 	x = float8_array_values(PG_GETARG_ARRAYTYPE_P(1), "features", &p);

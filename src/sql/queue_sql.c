@@ -217,8 +217,6 @@ scoring_read(FunctionCallInfo fcinfo, sk_queue *pool)
 static bool
 settings_read(FunctionCallInfo fcinfo, sk_queue *q)
 {
-	int			i;
-
 	if (!PG_ARGISNULL(ARG_N_TEAMS))
 	{
 		q->n_teams = PG_GETARG_INT32(ARG_N_TEAMS);
@@ -242,10 +240,10 @@ settings_read(FunctionCallInfo fcinfo, sk_queue *q)
 				 errmsg("a match must hold at most %d players", SK_MM_BALANCE_MAX_PLAYERS),
 				 errdetail("n_teams * team_size is %lld.",
 						   (long long) q->n_teams * q->team_size)));
-	for (i = 0; i <= ARG_SKILL_FLOOR; i++)
-		if (PG_ARGISNULL(i))
-			return false;
-	return true;
+	/* terms and their settings, and strengths, may be NULL: "not given". */
+	return !required_arg_null(fcinfo, OPTIONAL_ARG(ARG_TERMS) | OPTIONAL_ARG(ARG_TERM_SPREADS) |
+							  OPTIONAL_ARG(ARG_TERM_WEIGHTS) | OPTIONAL_ARG(ARG_TERM_FLOORS) |
+							  OPTIONAL_ARG(ARG_STRENGTHS));
 }
 
 /* The per-ticket arrays: ratings, strengths, betas, party sizes, terms. */
@@ -280,8 +278,7 @@ tickets_read(FunctionCallInfo fcinfo, sk_queue *q, int n)
 	if (!PG_ARGISNULL(ARG_TERMS))
 		q->term = terms_read(PG_GETARG_ARRAYTYPE_P(ARG_TERMS), n, &q->n_terms);
 	scoring_read(fcinfo, q);
-	q->party_bonus = PG_NARGS() > ARG_PARTY_BONUS && !PG_ARGISNULL(ARG_PARTY_BONUS)
-		? PG_GETARG_FLOAT8(ARG_PARTY_BONUS) : 0.0;
+	q->party_bonus = PG_NARGS() > ARG_PARTY_BONUS ? PG_GETARG_FLOAT8(ARG_PARTY_BONUS) : 0.0;
 	check_nonnegative("party_bonus", q->party_bonus);
 	for (i = 0; i < n; i++)
 	{
@@ -460,6 +457,8 @@ form_matches_musigma(PG_FUNCTION_ARGS)
 	inner->args[ARG_PARTY_SIZES] = fcinfo->args[MARG_PARTY_SIZES];
 	inner->args[ARG_N_TEAMS] = fcinfo->args[MARG_N_TEAMS];
 	inner->args[ARG_TEAM_SIZE] = fcinfo->args[MARG_TEAM_SIZE];
+	inner->args[ARG_PARTY_BONUS].value = Float8GetDatum(0.0);
+	inner->args[ARG_PARTY_BONUS].isnull = false;
 	if (!PG_ARGISNULL(MARG_DATA_POINT))
 	{
 		musigma_read(PG_GETARG_JSONB_P(MARG_DATA_POINT), "data_point", &config);

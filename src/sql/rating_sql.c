@@ -1,5 +1,6 @@
 /*
- * rating_sql.c - constructors of skill.rating and skill.glicko, and ordinal.
+ * rating_sql.c - constructors of skill.rating and skill.glicko, the checks
+ * of those two domains, and ordinal.
  *
  * Functions here share a shape on purpose (read and check their own
  * arguments, call the core, build the result): each reads a different
@@ -12,6 +13,42 @@
 PG_FUNCTION_INFO_V1(rating);
 PG_FUNCTION_INFO_V1(glicko);
 PG_FUNCTION_INFO_V1(ordinal);
+PG_FUNCTION_INFO_V1(rating_check);
+PG_FUNCTION_INFO_V1(glicko_check);
+
+/*
+ * skill.rating_check(skill.rating_value): the CHECK of the domain
+ * skill.rating.  It raises the same error a function would for the bad
+ * field (a clearer message than "violates check constraint"), so it
+ * returns true or does not return.  A NULL value never gets here (STRICT).
+ */
+Datum
+rating_check(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	double		mu,
+				sigma;
+
+	composite_init_arg(fcinfo, 0, &cache->rating);
+	rating_read(&cache->rating, PG_GETARG_HEAPTUPLEHEADER(0), "skill.rating", &mu, &sigma);
+	PG_RETURN_BOOL(true);
+}
+
+/*
+ * skill.glicko_check(skill.glicko_value): the CHECK of the domain
+ * skill.glicko.  rd may be 0 (an opponent whose rating is known exactly);
+ * the functions that update a player's own rating require rd > 0.
+ */
+Datum
+glicko_check(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	GlickoValue value;
+
+	composite_init_arg(fcinfo, 0, &cache->glicko);
+	glicko_read(&cache->glicko, PG_GETARG_HEAPTUPLEHEADER(0), "skill.glicko", true, &value);
+	PG_RETURN_BOOL(true);
+}
 
 /* skill.rating(mu, sigma): a checked Gaussian belief. */
 Datum

@@ -57,10 +57,7 @@ prediction_score_step(PG_FUNCTION_ARGS)
 
 	if (PG_NARGS() > 3)
 	{
-		if (PG_ARGISNULL(3))
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("buckets must not be NULL")));
+		check_not_null_arg(fcinfo, 3, "buckets");
 		buckets = PG_GETARG_INT32(3);
 	}
 	/* Only the aggregate machinery hands back a state: check it on the first row. */

@@ -44,6 +44,14 @@ PG_FUNCTION_INFO_V1(place_matches_regions);
 #define RARG_MAX_LATENCY	7
 #define RARG_SLACK			8
 
+/*
+ * NULL server_ids is "no servers" (every match unplaced), and the per-server
+ * arrays are then not read; a NULL limit is "no limit" (max_latency) or "no
+ * other region" (cross_region_latency).  Any other NULL: no rows.
+ */
+#define PER_SERVER_ARGS (OPTIONAL_ARG(ARG_SERVER_IDS) | OPTIONAL_ARG(ARG_CAPACITIES) | \
+						 OPTIONAL_ARG(ARG_LOADS))
+
 /* The worst-latency matrix may hold at most this many cells. */
 #define MAX_CELLS			(64 * 1024 * 1024)
 
@@ -182,7 +190,6 @@ limits_read(FunctionCallInfo fcinfo, int max_arg, int slack_arg, double *max_lat
 		*max_latency = PG_GETARG_FLOAT8(max_arg);
 		check_nonnegative("max_latency", *max_latency);
 	}
-	check_not_null_arg(fcinfo, slack_arg, "latency_slack");
 	*slack = PG_GETARG_FLOAT8(slack_arg);
 	check_nonnegative("latency_slack", *slack);
 }
@@ -227,6 +234,9 @@ place_matches(PG_FUNCTION_ARGS)
 	int			i,
 				s;
 
+	if (required_arg_null_srf(fcinfo, PER_SERVER_ARGS | OPTIONAL_ARG(LARG_LATENCIES) |
+							  OPTIONAL_ARG(LARG_MAX_LATENCY)))
+		return (Datum) 0;
 	InitMaterializedSRF(fcinfo, 0);
 	limits_read(fcinfo, LARG_MAX_LATENCY, LARG_SLACK, &max_latency, &slack);
 	if (!placement_read(fcinfo, LARG_PLAYER_MATCHES, &p))
@@ -324,6 +334,9 @@ place_matches_regions(PG_FUNCTION_ARGS)
 	int			i,
 				s;
 
+	if (required_arg_null_srf(fcinfo, PER_SERVER_ARGS | OPTIONAL_ARG(RARG_SERVER_REGIONS) |
+							  OPTIONAL_ARG(RARG_CROSS_LATENCY) | OPTIONAL_ARG(RARG_MAX_LATENCY)))
+		return (Datum) 0;
 	InitMaterializedSRF(fcinfo, 0);
 	limits_read(fcinfo, RARG_MAX_LATENCY, RARG_SLACK, &max_latency, &slack);
 	if (!PG_ARGISNULL(RARG_CROSS_LATENCY))

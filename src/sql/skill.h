@@ -44,9 +44,14 @@ extern void check_finite(const char *arg, double value);
 extern void check_positive(const char *arg, double value);
 extern void check_nonnegative(const char *arg, double value);
 extern double check_result_finite(double value);
+extern void check_result_spread(const char *field, double spread, bool zero_allowed);
 extern void check_score(const char *arg, double value);
 extern void check_same_length(const char *arg_a, int len_a, const char *arg_b, int len_b);
 extern void check_scores(const char *arg, const double *scores, int count);
+/* Bit of argument n in the optional set of required_arg_null. */
+#define OPTIONAL_ARG(n) ((uint32) 1 << (n))
+extern bool required_arg_null(FunctionCallInfo fcinfo, uint32 optional);
+extern bool required_arg_null_srf(FunctionCallInfo fcinfo, uint32 optional);
 extern void check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *arg);
 extern void report_core_status(sk_status status, const char *what);
 extern int	check_link(const char *arg, text *value);

@@ -180,7 +180,7 @@ rating_array_build(CompositeType *rating_type, const TeamMatch *match,
 		if (bitmap != NULL)
 			bitmap[slot / 8] |= (bits8) (1 << (slot % 8));
 		check_result_finite(mu[i]);
-		check_result_finite(sigma[i]);
+		check_result_spread("sigma", sigma[i], false);
 		memcpy(p, th, elem_len);
 		memcpy(p + th->t_hoff, &mu[i], sizeof(double));
 		memcpy(p + th->t_hoff + sizeof(double), &sigma[i], sizeof(double));

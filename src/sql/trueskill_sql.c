@@ -82,14 +82,6 @@ ts_workspace(FunctionCallInfo fcinfo, TrueSkillCache *cache, const TeamMatch *ma
 	return cache->work;
 }
 
-/* A float8 tunable of a non-STRICT function: never NULL. */
-static double
-tunable(FunctionCallInfo fcinfo, int argno, const char *arg)
-{
-	check_not_null_arg(fcinfo, argno, arg);
-	return PG_GETARG_FLOAT8(argno);
-}
-
 static void
 check_draw_probability(double value)
 {
@@ -178,12 +170,15 @@ trueskill_rate(PG_FUNCTION_ARGS)
 	const double *ranks = NULL;
 	sk_status	status;
 
-	p.mu = tunable(fcinfo, 3, "mu");
-	p.sigma = tunable(fcinfo, 4, "sigma");
-	p.beta = tunable(fcinfo, 5, "beta");
-	p.tau = tunable(fcinfo, 6, "tau");
-	p.draw_probability = tunable(fcinfo, 7, "draw_probability");
-	p.min_delta = tunable(fcinfo, 8, "min_delta");
+	/* ranks and weights may be NULL: "not given". */
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(1) | OPTIONAL_ARG(2)))
+		PG_RETURN_NULL();
+	p.mu = PG_GETARG_FLOAT8(3);
+	p.sigma = PG_GETARG_FLOAT8(4);
+	p.beta = PG_GETARG_FLOAT8(5);
+	p.tau = PG_GETARG_FLOAT8(6);
+	p.draw_probability = PG_GETARG_FLOAT8(7);
+	p.min_delta = PG_GETARG_FLOAT8(8);
 	check_finite("mu", p.mu);
 	check_positive("sigma", p.sigma);
 	check_positive("beta", p.beta);
@@ -191,8 +186,6 @@ trueskill_rate(PG_FUNCTION_ARGS)
 	check_draw_probability(p.draw_probability);
 	check_positive("min_delta", p.min_delta);
 
-	if (PG_ARGISNULL(0))
-		PG_RETURN_NULL();
 	cache = ts_cache(fcinfo, 0);
 	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
 	if (!PG_ARGISNULL(1))
@@ -236,12 +229,13 @@ trueskill_quality(PG_FUNCTION_ARGS)
 	double		quality;
 	sk_status	status;
 
+	/* weights may be NULL: "not given". */
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(1)))
+		PG_RETURN_NULL();
 	sk_ts_default_params(&p);
-	p.beta = tunable(fcinfo, 2, "beta");
+	p.beta = PG_GETARG_FLOAT8(2);
 	check_positive("beta", p.beta);
 
-	if (PG_ARGISNULL(0))
-		PG_RETURN_NULL();
 	cache = ts_cache(fcinfo, 0);
 	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
 

@@ -41,6 +41,9 @@ test_glicko1(void)
 	CHECK_CLOSE(rd, 120.41594578792296, 1e-9);
 	CHECK(sk_glicko_decay(50, 100, c, 350, &rd) == SK_OK);
 	CHECK_CLOSE(rd, 350, 0);
+	/* rd 1e-200, c 0: stays 1e-200 (its square underflows to 0) */
+	CHECK(sk_glicko_decay(1e-200, 5, 0, 350, &rd) == SK_OK);
+	CHECK_CLOSE(rd, 1e-200, 1e-215);
 
 	/* Rejections. */
 	CHECK(sk_glicko_rate(1500, 0, 3, paper_opp_rating, paper_opp_rd,

@@ -17,6 +17,10 @@ test_idle(void)
 	CHECK_CLOSE(sk_spread_after_idle(3, 16, 0.5, 3.5), 3.5, 1e-15);
 	CHECK_CLOSE(sk_spread_after_idle(9, 16, 0.5, 25.0 / 3.0), 9, 1e-15);
 	CHECK_CLOSE(sk_spread_after_idle(3, 0, 0.5, 25.0 / 3.0), 3, 1e-15);
+	/* 1e-200 (its square underflows) stays 1e-200; 1e200 (its square overflows) is capped */
+	CHECK_CLOSE(sk_spread_after_idle(1e-200, 0, 0, 25.0 / 3.0), 1e-200, 1e-215);
+	CHECK_CLOSE(sk_spread_after_idle(1e-200, 4, 1e-200, 1), 2.23606797749979e-200, 1e-214);
+	CHECK_CLOSE(sk_spread_after_idle(1, 1, 1e200, 5), 5, 1e-15);
 }
 
 /*
@@ -33,6 +37,8 @@ test_season(void)
 	CHECK_CLOSE(sk_season_spread(2, 25.0 / 3.0, 1), 2, 1e-15);
 	CHECK_CLOSE(sk_season_mean(35, 25, 0), 25, 1e-15);
 	CHECK_CLOSE(sk_season_spread(2, 25.0 / 3.0, 0), 25.0 / 3.0, 1e-15);
+	/* spreads of 1e-200: sqrt(0.25 + 0.75) * 1e-200 = 1e-200, not 0 */
+	CHECK_CLOSE(sk_season_spread(1e-200, 1e-200, 0.5), 1e-200, 1e-214);
 }
 
 /*
