@@ -109,28 +109,50 @@ DROP EXTENSION skill;
 
 -- 0.1.0 with tables that use its types, then the upgrade.
 CREATE EXTENSION skill VERSION '0.1.0';
-CREATE TABLE players (id int PRIMARY KEY, r skill.rating DEFAULT skill.rating(), g skill.glicko, past skill.rating[]);
--- Objects that depend on the extension's functions: the upgrade must
--- replace functions in place (CREATE OR REPLACE), not drop and recreate them.
+CREATE TABLE players (id int PRIMARY KEY, r skill.rating DEFAULT skill.rating(), g skill.glicko,
+                      past skill.rating[], elo float8 DEFAULT skill.elo_expected(1500, 1400) * 2000);
+-- Objects that call a routine without a rating type survive: the upgrade
+-- replaces such routines in place (CREATE OR REPLACE).
+CREATE VIEW favourites AS SELECT id, skill.elo_expected(elo, 1500) AS p FROM players;
+CREATE INDEX players_elo ON players (skill.elo_expected(elo, 1500));
+-- Objects that call a routine taking or returning skill.rating or
+-- skill.glicko (whose types become checked domains) stop the update, which
+-- names them; they are dropped before it and created again after it
+-- (README, "Upgrades").
 CREATE VIEW leaderboard AS SELECT id, skill.ordinal(r) AS ordinal FROM players;
 CREATE INDEX players_ordinal ON players (skill.ordinal(r));
 INSERT INTO players VALUES
   (1, skill.rating(), skill.glicko(), ARRAY[skill.rating(20, 7), skill.rating(22, 6.5)]),
   (2, skill.rating(31.5, 2.25), skill.glicko(1712.5, 61.75, 0.059), NULL),
   (3, '(-4.5,0.125)', '(1200,350,0.06)', '{}');
-CREATE TABLE upgrade_check.players_before AS SELECT id, r::text, g::text, past::text FROM players;
+CREATE TABLE upgrade_check.players_before AS SELECT id, r::text, g::text, past::text, elo FROM players;
 ALTER EXTENSION skill UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'skill';
+DROP VIEW leaderboard;
+DROP INDEX players_ordinal;
+ALTER TABLE players ALTER COLUMN r DROP DEFAULT;
+ALTER EXTENSION skill UPDATE;
+-- The columns keep the 0.1.0 composite; this checks their rows and makes
+-- them the checked types.  Then the objects are created again.
+ALTER TABLE players ALTER COLUMN r TYPE skill.rating, ALTER COLUMN g TYPE skill.glicko,
+                    ALTER COLUMN past TYPE skill.rating[];
+ALTER TABLE players ALTER COLUMN r SET DEFAULT skill.rating();
+CREATE VIEW leaderboard AS SELECT id, skill.ordinal(r) AS ordinal FROM players;
+CREATE INDEX players_ordinal ON players (skill.ordinal(r));
 SELECT extversion FROM pg_extension WHERE extname = 'skill';
 
 -- (a) The rows are unchanged and still typed.
 SELECT id, r, g, past FROM players ORDER BY id;
 SELECT count(*) AS changed_rows FROM (
-  (SELECT id, r::text, g::text, past::text FROM players EXCEPT ALL SELECT * FROM upgrade_check.players_before)
+  (SELECT id, r::text, g::text, past::text, elo FROM players EXCEPT ALL SELECT * FROM upgrade_check.players_before)
   UNION ALL
-  (SELECT * FROM upgrade_check.players_before EXCEPT ALL SELECT id, r::text, g::text, past::text FROM players)) d;
+  (SELECT * FROM upgrade_check.players_before EXCEPT ALL SELECT id, r::text, g::text, past::text, elo FROM players)) d;
 SELECT id, (r).mu, (g).rd, skill.ordinal(r) FROM players ORDER BY id;
 SELECT * FROM leaderboard ORDER BY ordinal DESC;
+SELECT * FROM favourites ORDER BY id;
 INSERT INTO players (id) VALUES (4);
+-- the columns are checked now
+INSERT INTO players (id, r) VALUES (5, '(25,-1)');
 SELECT r FROM players WHERE id = 4;
 
 -- (b) The objects: no row when the upgrade is complete.

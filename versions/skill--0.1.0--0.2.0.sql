@@ -7,30 +7,95 @@
 -- the marker below: routines as CREATE OR REPLACE (replaced in place, so
 -- your views, defaults and indexes that call them survive), new types and
 -- comments as they are.  Edit this template, never the generated file.
+--
+-- In 0.2.0 skill.rating and skill.glicko are checked domains over the
+-- composites skill.rating_value and skill.glicko_value.  The 0.1.0
+-- composites are renamed to those, so rows of tables using them stay as
+-- they are (such a column keeps the unchecked composite, which every
+-- function accepts; ALTER TABLE t ALTER COLUMN c TYPE skill.rating checks
+-- the rows and makes it checked).  The routines that take or return a
+-- rating or glicko change their argument or result types, so they are
+-- dropped and created again: an object of yours that calls one of them (a
+-- view, a column default, an index) must be dropped before the update and
+-- created again after it; the update stops with the object's name
+-- otherwise.  Other routines are replaced in place.
 
 \echo Use "ALTER EXTENSION skill UPDATE TO '0.2.0'" to load this file. \quit
 
--- Routines that cannot be replaced in place: an argument added (a new
--- signature) or result columns added.
-DROP FUNCTION skill.balance_teams(skill.rating[],integer,integer[],double precision);
-DROP FUNCTION skill.bt_full_predict_win(skill.rating[],double precision,double precision,boolean);
-DROP FUNCTION skill.bt_part_predict_win(skill.rating[],double precision,double precision,boolean);
+-- 1. Routines whose argument or result types involve skill.rating or
+--    skill.glicko (aggregates first: they use the other routines).
+DO $drop_rating_routines$
+DECLARE
+  r record;
+BEGIN
+  FOR r IN
+    WITH rating_types AS (
+      SELECT t.oid FROM pg_catalog.pg_type t
+      JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) t.typnamespace
+      WHERE n.nspname OPERATOR(pg_catalog.=) 'skill'
+        AND t.typname OPERATOR(pg_catalog.=) ANY (ARRAY['rating', 'glicko', '_rating', '_glicko']))
+    SELECT p.prokind,
+           pg_catalog.format('%I.%I(%s)', n.nspname, p.proname,
+                             pg_catalog.pg_get_function_identity_arguments(p.oid)) AS signature
+    FROM pg_catalog.pg_depend d
+    JOIN pg_catalog.pg_extension e ON e.oid OPERATOR(pg_catalog.=) d.refobjid
+    JOIN pg_catalog.pg_proc p ON p.oid OPERATOR(pg_catalog.=) d.objid
+    JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) p.pronamespace
+    WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass
+      AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass
+      AND d.deptype OPERATOR(pg_catalog.=) 'e'
+      AND e.extname OPERATOR(pg_catalog.=) 'skill'
+      AND (p.prorettype OPERATOR(pg_catalog.=) ANY (SELECT oid FROM rating_types)
+           OR EXISTS (SELECT FROM pg_catalog.unnest(pg_catalog.array_cat(p.proargtypes::pg_catalog.oid[],
+                                                                         p.proallargtypes)) a(t)
+                      WHERE a.t OPERATOR(pg_catalog.=) ANY (SELECT oid FROM rating_types)))
+    ORDER BY p.prokind OPERATOR(pg_catalog.<>) 'a', 2
+  LOOP
+    EXECUTE pg_catalog.format('DROP %s %s', CASE r.prokind WHEN 'a' THEN 'AGGREGATE' ELSE 'FUNCTION' END,
+                              r.signature);
+  END LOOP;
+END
+$drop_rating_routines$;
+
+-- 2. Other routines whose new version cannot replace the old in place: an
+--    argument added (a new signature) or result columns added.
 DROP FUNCTION skill.form_matches(anyarray,double precision[],integer[],double precision[],integer,integer,double precision,double precision,double precision[],double precision[],double precision[],double precision[],double precision[]);
-DROP FUNCTION skill.pl_predict_win(skill.rating[],double precision,double precision,boolean);
-DROP FUNCTION skill.tm_full_predict_win(skill.rating[],double precision,double precision,boolean);
-DROP FUNCTION skill.tm_part_predict_win(skill.rating[],double precision,double precision,boolean);
-DROP FUNCTION skill.pl_history(text,jsonb);
-DROP FUNCTION skill.bt_full_history(text,jsonb);
-DROP FUNCTION skill.bt_part_history(text,jsonb);
-DROP FUNCTION skill.tm_full_history(text,jsonb);
-DROP FUNCTION skill.tm_part_history(text,jsonb);
-DROP FUNCTION skill.trueskill_history(text,jsonb);
 DROP FUNCTION skill.elo_history(text,jsonb);
 
-COMMENT ON TYPE skill.rating IS
-  'A Gaussian skill belief (TrueSkill, OpenSkill): mean mu and standard deviation sigma';
-COMMENT ON TYPE skill.glicko IS
-  'A Glicko-1/2 rating: rating, rating deviation rd, and volatility vol (Glicko-2 only)';
+-- 3. The 0.1.0 composites keep their rows under their 0.2.0 names; the
+--    domains skill.rating and skill.glicko are created below.
+ALTER TYPE skill.rating RENAME TO rating_value;
+ALTER TYPE skill.glicko RENAME TO glicko_value;
+
+-- 4. 0.2.0's routines, new types and domains, and comments.
+COMMENT ON TYPE skill.rating_value IS
+  'The unchecked composite under the domain skill.rating; use skill.rating';
+
+CREATE OR REPLACE FUNCTION skill.rating_check(skill.rating_value)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'rating_check'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.rating_check(skill.rating_value) IS
+  'The CHECK of the domain skill.rating: true for finite mu and finite sigma > 0, an error naming the field otherwise';
+
+CREATE DOMAIN skill.rating AS skill.rating_value
+  CONSTRAINT rating_valid CHECK (skill.rating_check(VALUE));
+COMMENT ON DOMAIN skill.rating IS
+  'A Gaussian skill belief (TrueSkill, OpenSkill): mean mu and standard deviation sigma; finite mu, finite sigma > 0';
+COMMENT ON TYPE skill.glicko_value IS
+  'The unchecked composite under the domain skill.glicko; use skill.glicko';
+
+CREATE OR REPLACE FUNCTION skill.glicko_check(skill.glicko_value)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'glicko_check'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_check(skill.glicko_value) IS
+  'The CHECK of the domain skill.glicko: true for finite rating, finite rd >= 0, vol NULL or finite > 0; an error naming the field otherwise';
+
+CREATE DOMAIN skill.glicko AS skill.glicko_value
+  CONSTRAINT glicko_valid CHECK (skill.glicko_check(VALUE));
+COMMENT ON DOMAIN skill.glicko IS
+  'A Glicko-1/2 rating: rating, rating deviation rd, and volatility vol (Glicko-2 only); finite rating, rd >= 0 (0: known exactly), vol NULL or > 0';
 
 CREATE OR REPLACE FUNCTION skill.rating(mu float8 DEFAULT 25, sigma float8 DEFAULT 8.333333333333334)
 RETURNS skill.rating
@@ -1556,3 +1621,7 @@ AS 'MODULE_PATHNAME', 'place_matches_regions'
 LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 100;
 COMMENT ON FUNCTION skill.place_matches(anyarray, int[], int[], text[], int[], text[], float8, float8, float8) IS
   'place_matches by region: a player''s latency is 0 to a server of its own region and cross_region_latency to any other (NULL = other regions not allowed); otherwise as the latency form';
+
+-- 5. 0.1.0's result types with a rating field hold the checked domains.
+ALTER TYPE skill.replayed_rating ALTER ATTRIBUTE rating TYPE skill.rating;
+ALTER TYPE skill.replayed_glicko ALTER ATTRIBUTE rating TYPE skill.glicko;
