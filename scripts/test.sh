@@ -97,6 +97,18 @@ else
 	count 0 1
 fi
 
+# The per-match recipe under pgbench: 8 clients on shared players, 0 chain
+# breaks with the lock, and breaks found without it (the check has teeth).
+out=$(bash "$REPO_ROOT/scripts/test_concurrency.sh" 5 8) || true
+echo "$out"
+line=$(echo "$out" | tail -n 1)
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+else
+	echo "FAIL: the concurrency test did not finish" >&2
+	count 0 1
+fi
+
 # Release hygiene: META.json (PGXN spec) and the make dist zip.
 if command -v python3 >/dev/null; then
 	line=$(bash "$REPO_ROOT/scripts/test_dist.sh" | tail -n 1)
