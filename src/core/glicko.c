@@ -12,14 +12,30 @@ sk_glicko_g(double rd)
 {
 	const double q = SK_GLICKO_Q;
 
+	/* Past rd ~ 1e154 rd^2 overflows: g is then pi / (sqrt(3) q rd). */
+	if (!isfinite(rd * rd))
+		return SK_PI / (sqrt(3.0) * q * fabs(rd));
 	return 1.0 / sqrt(1.0 + 3.0 * q * q * rd * rd / (SK_PI * SK_PI));
+}
+
+/*
+ * 1/(1 + 10^(-g (a - b)/400)); when a - b overflows (ratings near +-1e308)
+ * the difference is taken in units of 400 first.
+ */
+static double
+glicko_logistic(double g, double a, double b)
+{
+	double		x = -g * (a - b) / 400.0;
+
+	if (!isfinite(x))
+		x = -g * (a / 400.0 - b / 400.0);
+	return 1.0 / (1.0 + pow(10.0, x));
 }
 
 double
 sk_glicko_expected(double rating, double opponent_rating, double opponent_rd)
 {
-	return 1.0 / (1.0 + pow(10.0, -sk_glicko_g(opponent_rd) *
-							(rating - opponent_rating) / 400.0));
+	return glicko_logistic(sk_glicko_g(opponent_rd), rating, opponent_rating);
 }
 
 sk_status
@@ -58,6 +74,10 @@ sk_glicko_rate(double rating, double rd, int n,
 		gain += g * (scores[i] - e);
 	}
 	precision = 1.0 / (rd * rd) + d2_inv;
+	/* An RD near 1e300 and lopsided games give 0 precision: 0/0. */
+	if (!(precision > 0.0) || !isfinite(rating + q / precision * gain)
+		|| !isfinite(sqrt(1.0 / precision)))
+		return SK_ERR_OVERFLOW;
 	*rating_out = rating + q / precision * gain;
 	*rd_out = sqrt(1.0 / precision);
 	return SK_OK;
@@ -105,9 +125,12 @@ sk_glicko_check_games(int n, const double *opp_rating, const double *opp_rd,
 double
 sk_glicko_win_probability(double rating_a, double rd_a, double rating_b, double rd_b)
 {
-	double		g = sk_glicko_g(sqrt(rd_a * rd_a + rd_b * rd_b));
+	double		rd = sqrt(rd_a * rd_a + rd_b * rd_b);
 
-	return 1.0 / (1.0 + pow(10.0, -g * (rating_a - rating_b) / 400.0));
+	/* hypot only where the squares overflow: elsewhere the bits stay. */
+	if (!isfinite(rd))
+		rd = hypot(rd_a, rd_b);
+	return glicko_logistic(sk_glicko_g(rd), rating_a, rating_b);
 }
 
 typedef struct GlickoModel
