@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # scripts/test.sh - the whole test suite, on a fresh Debian 12 machine as root:
-#   1. the plain-C core's unit tests, then the same under valgrind;
+#   1. the plain-C core's unit tests, then the same under valgrind, and 30 s
+#      of coverage-guided fuzzing (tests/fuzz);
 #   2. build with -Werror, install, and pg_regress on a throwaway cluster
 #      (SQL behaviour, error messages, and the reference-vector conformance);
 #   3. differential tests against the npm peers, when node is present.
@@ -39,6 +40,18 @@ for suite in $(make -C "$REPO_ROOT/tests/unit" -s list); do
 		fi
 	fi
 done
+
+# Coverage-guided fuzzing of the core (tests/fuzz), 30 seconds: no crash,
+# no sanitizer report, no NaN or Infinity with SK_OK.
+log "fuzzing the core"
+line=$(bash "$REPO_ROOT/tests/fuzz/run.sh" 30 | tail -n 1) || true
+echo "$line"
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+elif [[ $line != skipped* ]]; then
+	echo "FAIL: the fuzz run did not finish" >&2
+	count 0 1
+fi
 
 # The layers: no upward include, and a core that builds without PostgreSQL.
 log "layers"

@@ -18,24 +18,11 @@ sk_glicko_g(double rd)
 	return 1.0 / sqrt(1.0 + 3.0 * q * q * rd * rd / (SK_PI * SK_PI));
 }
 
-/*
- * 1/(1 + 10^(-g (a - b)/400)); when a - b overflows (ratings near +-1e308)
- * the difference is taken in units of 400 first.
- */
-static double
-glicko_logistic(double g, double a, double b)
-{
-	double		x = -g * (a - b) / 400.0;
-
-	if (!isfinite(x))
-		x = -g * (a / 400.0 - b / 400.0);
-	return 1.0 / (1.0 + pow(10.0, x));
-}
-
 double
 sk_glicko_expected(double rating, double opponent_rating, double opponent_rd)
 {
-	return glicko_logistic(sk_glicko_g(opponent_rd), rating, opponent_rating);
+	return 1.0 / (1.0 + pow(10.0, -sk_glicko_g(opponent_rd) *
+							(rating - opponent_rating) / 400.0));
 }
 
 sk_status
@@ -126,11 +113,18 @@ double
 sk_glicko_win_probability(double rating_a, double rd_a, double rating_b, double rd_b)
 {
 	double		rd = sqrt(rd_a * rd_a + rd_b * rd_b);
+	double		half;
 
-	/* hypot only where the squares overflow: elsewhere the bits stay. */
-	if (!isfinite(rd))
-		rd = hypot(rd_a, rd_b);
-	return glicko_logistic(sk_glicko_g(rd), rating_a, rating_b);
+	if (isfinite(rd))
+		return 1.0 / (1.0 + pow(10.0, -sk_glicko_g(rd) * (rating_a - rating_b) / 400.0));
+
+	/*
+	 * The squares overflow (RDs past 1e154), where g(rd) = pi/(sqrt(3) q rd)
+	 * to double precision; rd and the rating gap (up to 2e308) both halved.
+	 */
+	half = hypot(rd_a / 2.0, rd_b / 2.0);
+	return 1.0 / (1.0 + pow(10.0, -SK_PI / (sqrt(3.0) * SK_GLICKO_Q) *
+							((rating_a / 800.0 - rating_b / 800.0) / half)));
 }
 
 typedef struct GlickoModel

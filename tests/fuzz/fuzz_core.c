@@ -158,7 +158,7 @@ next_match(reader *r, match *m, int min_teams, int max_teams)
 }
 
 /* Workspace for the largest match and queue this target builds. */
-static _Alignas(double) unsigned char work[1 << 20];
+static double work[(1 << 20) / sizeof(double)];
 
 static void
 fuzz_openskill(reader *r)
