@@ -101,6 +101,16 @@ else
 	count 0 1
 fi
 
+# The README shows the per-match recipe the tests run (scripts/record_match.sql).
+recipe() { awk '/^CREATE PROCEDURE record_match/,/^END \$\$;/' "$1"; }
+if [ -n "$(recipe "$REPO_ROOT/README.md")" ] &&
+	diff <(recipe "$REPO_ROOT/README.md") <(recipe "$REPO_ROOT/scripts/record_match.sql"); then
+	count 1 0
+else
+	echo "FAIL: README's record_match differs from scripts/record_match.sql" >&2
+	count 0 1
+fi
+
 # The demo (scripts/demo.sql, the README's tour) runs without an error.
 if psql -X -q -d postgres -c "DROP DATABASE IF EXISTS skill_demo" -c "CREATE DATABASE skill_demo" &&
 	psql -X -q -d skill_demo -f "$REPO_ROOT/scripts/demo.sql" >/dev/null; then
