@@ -118,6 +118,14 @@ check_probability(const char *what, int n, const double *v)
 			fail(what, v[i]);
 }
 
+/* Both outputs of a rating update. */
+static void
+check_rated(const char *what, int n, const double *mu, const double *sigma)
+{
+	check_finite(what, n, mu);
+	check_finite(what, n, sigma);
+}
+
 /* Whether every value is finite: the precondition of the no-status helpers. */
 static int
 all_finite(int n, const double *v)
@@ -155,6 +163,27 @@ next_match(reader *r, match *m, int min_teams, int max_teams)
 	}
 	for (int t = 0; t < m->n_teams; t++)
 		m->ranks[t] = next_int(r, 1, m->n_teams);
+}
+
+/* A rating period's games against rated opponents (Elo, Glicko). */
+typedef struct games
+{
+	int			n;
+	double		opp[MAX_PLAYERS];
+	double		opp_rd[MAX_PLAYERS];
+	double		scores[MAX_PLAYERS];
+} games;
+
+static void
+next_games(reader *r, games *g, int min_n)
+{
+	g->n = next_int(r, min_n, MAX_PLAYERS);
+	for (int i = 0; i < g->n; i++)
+	{
+		g->opp[i] = next_double(r);
+		g->opp_rd[i] = next_positive(r);
+		g->scores[i] = next_int(r, 0, 2) / 2.0;
+	}
 }
 
 /* Workspace for the largest match and queue this target builds. */
@@ -196,10 +225,7 @@ fuzz_openskill(reader *r)
 		abort();
 
 	if (sk_os_rate(&p, &om, mu_out, sigma_out, work) == SK_OK)
-	{
-		check_finite("sk_os_rate mu", m.n_players, mu_out);
-		check_finite("sk_os_rate sigma", m.n_players, sigma_out);
-	}
+		check_rated("sk_os_rate", m.n_players, mu_out, sigma_out);
 	if (sk_os_predict_win(&p, m.n_teams, m.team_start, m.mu, m.sigma, prob, work) == SK_OK)
 		check_probability("sk_os_predict_win", m.n_teams, prob);
 	if (sk_os_predict_draw(&p, m.n_teams, m.team_start, m.mu, m.sigma, prob, work) == SK_OK)
@@ -240,10 +266,7 @@ fuzz_trueskill(reader *r)
 		abort();
 
 	if (sk_ts_rate(&p, &tm, mu_out, sigma_out, work) == SK_OK)
-	{
-		check_finite("sk_ts_rate mu", m.n_players, mu_out);
-		check_finite("sk_ts_rate sigma", m.n_players, sigma_out);
-	}
+		check_rated("sk_ts_rate", m.n_players, mu_out, sigma_out);
 	if (sk_ts_quality(&p, &tm, &v, work) == SK_OK)
 		check_probability("sk_ts_quality", 1, &v);
 	if (sk_ts_win_probability(p.beta, &tm, &v) == SK_OK)
@@ -255,21 +278,19 @@ fuzz_trueskill(reader *r)
 static void
 fuzz_elo(reader *r)
 {
-	int			n = next_int(r, 1, MAX_PLAYERS);
 	double		rating = next_double(r),
 				k = next_positive(r),
 				scale = next_positive(r);
-	double		opp[MAX_PLAYERS],
-				scores[MAX_PLAYERS],
-				out[MAX_PLAYERS],
+	double		out[MAX_PLAYERS],
 				v,
 				e;
+	games		g;
+	int			n;
+	const double *opp = g.opp,
+			   *scores = g.scores;
 
-	for (int i = 0; i < n; i++)
-	{
-		opp[i] = next_double(r);
-		scores[i] = next_int(r, 0, 2) / 2.0;
-	}
+	next_games(r, &g, 1);
+	n = g.n;
 	if (sk_elo_rate_period(rating, n, opp, scores, k, scale, &v, &e) == SK_OK)
 	{
 		check_finite("sk_elo_rate_period", 1, &v);
@@ -291,24 +312,21 @@ fuzz_elo(reader *r)
 static void
 fuzz_glicko(reader *r)
 {
-	int			n = next_int(r, 0, MAX_PLAYERS);
 	double		rating = next_double(r),
 				rd = next_positive(r),
 				tau = next_positive(r),
 				epsilon = next_positive(r);
-	double		opp[MAX_PLAYERS],
-				opp_rd[MAX_PLAYERS],
-				scores[MAX_PLAYERS],
-				v[2];
+	double		v[2];
 	sk_glicko2	player,
 				out;
+	games		g;
+	int			n;
+	const double *opp = g.opp,
+			   *opp_rd = g.opp_rd,
+			   *scores = g.scores;
 
-	for (int i = 0; i < n; i++)
-	{
-		opp[i] = next_double(r);
-		opp_rd[i] = next_positive(r);
-		scores[i] = next_int(r, 0, 2) / 2.0;
-	}
+	next_games(r, &g, 0);
+	n = g.n;
 	if (sk_glicko_rate(rating, rd, n, opp, opp_rd, scores, &v[0], &v[1]) == SK_OK)
 		check_finite("sk_glicko_rate", 2, v);
 	{
@@ -354,10 +372,7 @@ fuzz_team_glicko(reader *r)
 	next_match(r, &m, 2, (flags & 4) ? 3 : 2);
 	if (sk_tg_rate(&p, m.n_teams, m.team_start, m.mu, m.sigma, next_int(r, 0, 4) / 4.0,
 				   rating_out, rd_out) == SK_OK)
-	{
-		check_finite("sk_tg_rate rating", m.n_players, rating_out);
-		check_finite("sk_tg_rate rd", m.n_players, rd_out);
-	}
+		check_rated("sk_tg_rate", m.n_players, rating_out, rd_out);
 	if (sk_tg_expected(m.n_teams, m.team_start, m.mu, m.sigma, &v[0], &v[1]) == SK_OK)
 		check_probability("sk_tg_expected", 2, v);
 	if (sk_tg_quality(m.n_teams, m.team_start, m.mu, m.sigma, &v[0], &v[1], &v[2]) == SK_OK)
@@ -397,10 +412,7 @@ fuzz_otr(reader *r)
 	if (sk_otr_workspace_size(n) > sizeof(work))
 		abort();
 	if (sk_otr_rate_match(&p, n, games, mu, sigma, scores, mu_out, sigma_out, work) == SK_OK)
-	{
-		check_finite("sk_otr_rate_match mu", n, mu_out);
-		check_finite("sk_otr_rate_match sigma", n, sigma_out);
-	}
+		check_rated("sk_otr_rate_match", n, mu_out, sigma_out);
 }
 
 static void
