@@ -77,7 +77,8 @@ sk_glicko_decay(double rd, double periods, double c, double rd_max, double *rd_o
 		return SK_ERR_NOT_FINITE;
 	if (rd <= 0.0 || periods < 0.0 || c < 0.0 || rd_max <= 0.0)
 		return SK_ERR_RANGE;
-	*rd_out = fmin(sqrt(rd * rd + c * c * periods), rd_max);
+	/* No periods, no growth, even for a c whose square overflows (inf * 0). */
+	*rd_out = fmin(sqrt(rd * rd + (periods > 0.0 ? c * c * periods : 0.0)), rd_max);
 	return SK_OK;
 }
 
@@ -85,11 +86,22 @@ sk_status
 sk_glicko_c_from_periods(double rd_typical, double periods_to_max, double rd_max,
 						 double *c_out)
 {
+	double		c;
+
 	if (!isfinite(rd_typical) || !isfinite(periods_to_max) || !isfinite(rd_max))
 		return SK_ERR_NOT_FINITE;
 	if (rd_typical <= 0.0 || rd_typical > rd_max || periods_to_max <= 0.0)
 		return SK_ERR_RANGE;
-	*c_out = sqrt((rd_max * rd_max - rd_typical * rd_typical) / periods_to_max);
+	c = sqrt((rd_max * rd_max - rd_typical * rd_typical) / periods_to_max);
+	if (!isfinite(c))
+	{
+		/* The squares or the quotient overflow: factor the difference. */
+		c = sqrt(rd_max - rd_typical) * sqrt(rd_max / 2.0 + rd_typical / 2.0) *
+			SK_SQRT2 / sqrt(periods_to_max);
+		if (!isfinite(c))
+			return SK_ERR_OVERFLOW;
+	}
+	*c_out = c;
 	return SK_OK;
 }
 

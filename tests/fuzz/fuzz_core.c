@@ -454,12 +454,83 @@ fuzz_matchmaking(reader *r)
 	if (sk_mm_skill_score(n, mu, next_positive(r), &v) == SK_OK)
 		check_finite("sk_mm_skill_score", 1, &v);
 	if (n % n_teams == 0 && sk_mm_balance_workspace_size(n, n_teams) <= sizeof(work)
-		&& sk_mm_balance_teams(n, mu, party, n_teams, n / n_teams, team, &v, work) == SK_OK)
+		&& sk_mm_balance_teams_bonus(n, mu, party, n_teams, n / n_teams, next_positive(r),
+									 team, &v, work) == SK_OK)
 	{
 		check_finite("sk_mm_balance_teams gap", 1, &v);
 		for (int i = 0; i < n; i++)
 			if (team[i] < 0 || team[i] >= n_teams)
 				fail("sk_mm_balance_teams team", team[i]);
+	}
+}
+
+/* K factors, Glicko's c, o!TR decay and match scores: the lifecycle helpers. */
+static void
+fuzz_lifecycle(reader *r)
+{
+	double		thresholds[4],
+				ks[5],
+				scores[4],
+				weights[4],
+				floors[4],
+				v[2];
+	int			n = next_int(r, 0, 3),
+				accepted;
+	sk_otr_decay_params dp;
+	int64_t		last_match,
+				at;
+
+	for (int i = 0; i <= n; i++)
+	{
+		thresholds[i] = next_double(r);
+		ks[i] = next_positive(r);
+		scores[i] = next_double(r);
+		weights[i] = next_positive(r);
+		floors[i] = next_double(r);
+	}
+	{
+		double		rating = next_double(r),
+					games_played = next_positive(r),
+					provisional_games = next_positive(r),
+					provisional_k = next_positive(r);
+
+		if (sk_elo_k_factor(rating, games_played, n, thresholds, ks, provisional_games,
+							provisional_k, v) == SK_OK)
+			check_finite("sk_elo_k_factor", 1, v);
+	}
+	{
+		double		rd_typical = next_positive(r),
+					periods = next_positive(r),
+					rd_max = next_positive(r);
+
+		if (sk_glicko_c_from_periods(rd_typical, periods, rd_max, v) == SK_OK)
+			check_finite("sk_glicko_c_from_periods", 1, v);
+	}
+	if (sk_mm_match_score(n + 1, scores, weights, floors, v, &accepted) == SK_OK)
+		check_finite("sk_mm_match_score", 1, v);
+
+	/*
+	 * Times within PostgreSQL's timestamp range (4713 BC .. 294276 AD), at
+	 * most about 1,000 years apart: the decay steps once a week.
+	 */
+	sk_otr_default_decay_params(&dp);
+	if (next_byte(r) & 1)
+		dp.decay_rate = next_double(r);
+	if (next_byte(r) & 1)
+		dp.volatility_growth = next_positive(r);
+	{
+		double		t = next_double(r) * 1e14;
+
+		last_match = (t > -2.1e17 && t < 9.0e18) ? (int64_t) t : 0;
+	}
+	at = last_match + (int64_t) next_int(r, 0, 255) * 125000000000000;
+	{
+		double		mu = next_double(r),
+					sigma = next_positive(r),
+					peak = next_double(r);
+
+		if (sk_otr_decay(&dp, mu, sigma, peak, last_match, at, &v[0], &v[1]) == SK_OK)
+			check_rated("sk_otr_decay", 1, &v[0], &v[1]);
 	}
 }
 
@@ -535,7 +606,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	reader		r = {data, size};
 
-	switch (next_byte(&r) % 8)
+	switch (next_byte(&r) % 9)
 	{
 		case 0:
 			fuzz_openskill(&r);
@@ -560,6 +631,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 7:
 			fuzz_queue(&r);
+			break;
+		case 8:
+			fuzz_lifecycle(&r);
 			break;
 	}
 	return 0;

@@ -12,6 +12,7 @@
 #include "matchmaking.h"
 #include "normal.h"
 #include "openskill.h"
+#include "otr.h"
 #include "unit.h"
 
 static double work[512];	/* scratch for the OpenSkill predictions */
@@ -98,10 +99,53 @@ test_stable_values(void)
 	CHECK_CLOSE(prob[0], 0.5, 1e-12);
 }
 
+/* Rating lifecycle helpers and team balancing. */
+static void
+test_lifecycle_and_balance(void)
+{
+	double		c = 7.0,
+				rd,
+				gap,
+				mu,
+				sigma,
+				zero[6] = {0, 0, 0, 0, 0, 0};
+	int			party[6] = {0, 0, 1, 1, -1, -1},
+				team[6];
+	sk_otr_decay_params dp;
+
+	/* No periods, no growth, even when c^2 overflows (it was inf * 0 = NaN -> rd_max). */
+	CHECK(sk_glicko_decay(50, 0, 1e200, 350, &rd) == SK_OK);
+	CHECK_CLOSE(rd, 50, 0);
+	/* c = sqrt((rd_max^2 - rd^2) / periods): sqrt((1e400 - 2500) / 100) = 1e199. */
+	CHECK(sk_glicko_c_from_periods(50, 100, 1e200, &c) == SK_OK);
+	CHECK_CLOSE(c / 1e199, 1.0, 1e-15);
+	/* sqrt(120000 / 5e-324) = 1.5584694542042610789e164 (50 digits). */
+	CHECK(sk_glicko_c_from_periods(50, 5e-324, 350, &c) == SK_OK);
+	CHECK_CLOSE(c / 1.5584694542042610788919003003689684655684676185900e164, 1.0, 1e-15);
+	/* 1e200 / 1e-150: beyond double. */
+	c = 7.0;
+	CHECK(sk_glicko_c_from_periods(50, 1e-300, 1e200, &c) == SK_ERR_OVERFLOW);
+	CHECK(c == 7.0);
+
+	/* Two parties of two with a bonus of 1e308 each: the sums overflow. */
+	CHECK(sk_mm_balance_workspace_size(6, 2) <= sizeof(work));
+	CHECK(sk_mm_balance_teams_bonus(6, zero, party, 2, 3, 1e308, team, &gap, work) == SK_ERR_RANGE);
+	/* 1e307 each: one party per team, an even split. */
+	CHECK(sk_mm_balance_teams_bonus(6, zero, party, 2, 3, 1e307, team, &gap, work) == SK_OK);
+	CHECK(team[0] == team[1] && team[2] == team[3] && team[0] != team[2]);
+	CHECK_CLOSE(gap, 0, 0);
+
+	/* o!TR decay: a negative rate would raise mu without bound. */
+	sk_otr_default_decay_params(&dp);
+	dp.decay_rate = -1e308;
+	CHECK(sk_otr_decay(&dp, 1e308, 100, 1e308, 0, 0, &mu, &sigma) == SK_ERR_RANGE);
+}
+
 int
 main(void)
 {
 	test_overflow_is_an_error();
 	test_stable_values();
+	test_lifecycle_and_balance();
 	UNIT_DONE("extremes");
 }
