@@ -95,6 +95,14 @@ next_positive(reader *r)
 	return (next_byte(r) % 8 == 0) ? d : fabs(d);
 }
 
+/* An option left at its default unless the flag's bit is set. */
+static void
+maybe(reader *r, uint8_t flags, int bit, double (*next) (reader *), double *option)
+{
+	if (flags & bit)
+		*option = next(r);
+}
+
 static void
 fail(const char *what, double v)
 {
@@ -203,14 +211,10 @@ fuzz_openskill(reader *r)
 
 	sk_os_default_params(&p, (sk_os_model) next_int(r, 0, 4));
 	flags = next_byte(r);
-	if (flags & 1)
-		p.beta = next_positive(r);
-	if (flags & 2)
-		p.tau = next_positive(r);
-	if (flags & 4)
-		p.margin = next_positive(r);
-	if (flags & 8)
-		p.kappa = next_positive(r);
+	maybe(r, flags, 1, next_positive, &p.beta);
+	maybe(r, flags, 2, next_positive, &p.tau);
+	maybe(r, flags, 4, next_positive, &p.margin);
+	maybe(r, flags, 8, next_positive, &p.kappa);
 	p.limit_sigma = (flags & 16) != 0;
 	p.balance = (flags & 32) != 0;
 	next_match(r, &m, 2, MAX_TEAMS);
@@ -247,10 +251,8 @@ fuzz_trueskill(reader *r)
 
 	sk_ts_default_params(&p);
 	flags = next_byte(r);
-	if (flags & 1)
-		p.beta = next_positive(r);
-	if (flags & 2)
-		p.tau = next_positive(r);
+	maybe(r, flags, 1, next_positive, &p.beta);
+	maybe(r, flags, 2, next_positive, &p.tau);
 	if (flags & 4)
 		p.draw_probability = fabs(next_double(r));
 	next_match(r, &m, 2, (flags & 8) ? 2 : MAX_TEAMS);
@@ -365,10 +367,8 @@ fuzz_team_glicko(reader *r)
 	uint8_t		flags = next_byte(r);
 
 	sk_tg_default_params(&p);
-	if (flags & 1)
-		p.scale = next_positive(r);
-	if (flags & 2)
-		p.rd_max = next_positive(r);
+	maybe(r, flags, 1, next_positive, &p.scale);
+	maybe(r, flags, 2, next_positive, &p.rd_max);
 	next_match(r, &m, 2, (flags & 4) ? 3 : 2);
 	if (sk_tg_rate(&p, m.n_teams, m.team_start, m.mu, m.sigma, next_int(r, 0, 4) / 4.0,
 				   rating_out, rd_out) == SK_OK)
@@ -396,12 +396,9 @@ fuzz_otr(reader *r)
 	uint8_t		flags = next_byte(r);
 
 	sk_otr_default_params(&p);
-	if (flags & 1)
-		p.beta = next_positive(r);
-	if (flags & 2)
-		p.volatility_cap = next_positive(r);
-	if (flags & 4)
-		p.rating_floor = next_double(r);
+	maybe(r, flags, 1, next_positive, &p.beta);
+	maybe(r, flags, 2, next_positive, &p.volatility_cap);
+	maybe(r, flags, 4, next_double, &p.rating_floor);
 	for (int i = 0; i < n; i++)
 	{
 		mu[i] = next_double(r);
