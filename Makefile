@@ -6,7 +6,7 @@
 #   bash scripts/test.sh        everything, on a throwaway cluster (see README)
 
 EXTENSION = skill
-EXTVERSION = 0.1.0
+EXTVERSION = 0.2.0
 
 MODULE_big = skill
 # Layers, each including only the ones below it (scripts/check_layers.sh):
@@ -20,6 +20,10 @@ OBJS = $(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 # The install script is assembled from src/sql/*.sql in file-name order, so
 # each family keeps its SQL next to its concern.
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql
+# Released versions: each one's install script frozen as it shipped, and the
+# upgrade scripts from each to the next (README, "Upgrades"; sql/upgrade.sql
+# keeps every released version upgradable to this one).
+DATA = $(sort $(wildcard versions/$(EXTENSION)--*.sql))
 # The replay aggregates and history functions are generated from the family
 # list (scripts/gen_family_sql.awk), so adding a family is one line there.
 FAMILY_LIST = src/families/families.def

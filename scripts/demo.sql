@@ -1,6 +1,8 @@
 -- scripts/demo.sql - the main jobs in miniature: a backend records matches
--- and updates ratings in the same transaction, an analyst asks for win odds
--- and judges the predictions, a batch job recomputes the season in one query.
+-- and updates ratings in the same transaction (the per-match update), an
+-- analyst asks for win odds and judges the predictions against a coin flip
+-- and the best fixed-parameter Elo, a batch job recomputes the season in one
+-- query, and a matchmaker proposes a match from a queue.
 \set ON_ERROR_STOP on
 \pset footer off
 CREATE EXTENSION IF NOT EXISTS skill;
@@ -21,6 +23,15 @@ CALL record_match(5, '2026-11-03 20:00', '{1,2,3,4}', '{1,2,3,4}', '{1,2,2,4}');
 CALL record_match(6, '2026-11-03 20:30', '{3,4}', '{1,2}', '{2,1}');        -- dee beats cyd
 
 \echo
+\echo The per-match update: match 7 (cyd beats ada) rates its two players from their current ratings
+CREATE TEMP TABLE before_7 AS SELECT player_id, rating, elo FROM players;
+CALL record_match(7, '2026-11-04 18:00', '{1,3}', '{1,2}', '{2,1}');
+SELECT p.name, round((b.rating).mu::numeric, 2) AS mu_before, round((p.rating).mu::numeric, 2) AS mu_after,
+       round((b.rating).sigma::numeric, 2) AS sigma_before, round((p.rating).sigma::numeric, 2) AS sigma_after,
+       round(b.elo::numeric, 1) AS elo_before, round(p.elo::numeric, 1) AS elo_after
+FROM players p JOIN before_7 b USING (player_id) ORDER BY p.player_id;
+
+\echo
 \echo Leaderboard (ordinal = mu - 3 sigma)
 SELECT name, round((rating).mu::numeric, 2) AS mu, round((rating).sigma::numeric, 2) AS sigma,
        round(skill.ordinal(rating)::numeric, 2) AS ordinal, round(elo::numeric, 1) AS elo
@@ -30,7 +41,7 @@ FROM players ORDER BY skill.ordinal(rating) DESC;
 \echo Predicted chance that the first player beats the second
 SELECT a.name, b.name AS opponent,
        round((skill.pl_predict_win(ARRAY[a.rating, b.rating]))[1]::numeric, 3) AS openskill,
-       round(skill.elo_expected(a.elo, b.elo)::numeric, 3) AS elo
+       round(skill.elo_predict_win(a.elo, b.elo)::numeric, 3) AS elo
 FROM players a JOIN players b ON a.player_id < b.player_id ORDER BY 1, 2;
 
 \echo
@@ -80,3 +91,46 @@ FROM unnest((
       "season_starts": ["2026-04-01 00:00+00", "2026-07-01 00:00+00"], "season_keep": 0.5}')
   FROM (SELECT * FROM league ORDER BY played_at, match_id) ordered)) r
 ORDER BY skill.ordinal(r.rating) DESC;
+
+\echo
+\echo Is a system any good? Log-loss on the league from May on (lower is better) beside two baselines:
+\echo a coin flip (every chance 0.5, log-loss ln 2) and the best fixed-parameter Elo (k fitted on January to April)
+SET client_min_messages = warning;     -- skill.fit reports each evaluation as a NOTICE
+WITH scored AS (
+  SELECT system, n, log_loss
+  FROM skill.evaluate('SELECT match_id::bigint, played_at, player_id, team, rank::float8 FROM league ORDER BY played_at, match_id',
+                      ARRAY['elo', 'glicko2', 'pl', 'trueskill'], '{"score_from": "2026-05-01 00:00+00"}')
+), fitted AS (
+  SELECT skill.fit('elo', 'SELECT match_id::bigint, played_at, player_id, team, rank::float8 FROM league ORDER BY played_at, match_id',
+                   '{"k": [1, 200]}', '{"train_until": "2026-05-01 00:00+00"}') AS f
+)
+SELECT 'coin flip' AS system, (SELECT count(DISTINCT match_id) FROM league WHERE played_at >= '2026-05-01 00:00+00') AS matches,
+       round(ln(2)::numeric, 4) AS log_loss
+UNION ALL
+SELECT 'elo, k ' || round((f #>> '{parameters,k}')::numeric, 1) || ' (fitted)', (f #>> '{held_out,n}')::bigint,
+       round((f #>> '{held_out,log_loss}')::numeric, 4)
+FROM fitted
+UNION ALL
+SELECT system || ' (defaults)', n, round(log_loss::numeric, 4) FROM scored
+ORDER BY log_loss;
+RESET client_min_messages;
+
+\echo
+\echo A matchmaking round: the six league players queue alone, form_matches proposes one 3 v 3
+\echo (everyone within the others skill window of 25 ordinal points, teams balanced on rating; score 1 is a perfect match)
+WITH rated AS (
+  SELECT (r).player_id, (r).rating
+  FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank)
+               FROM (SELECT * FROM league ORDER BY played_at, match_id) ordered)) r
+), queue AS (
+  SELECT array_agg(player_id ORDER BY player_id) AS ids,
+         array_agg(skill.ordinal(rating) ORDER BY player_id) AS ratings,
+         array_agg(1 ORDER BY player_id) AS sizes,
+         array_agg(25.0::float8 ORDER BY player_id) AS betas
+  FROM rated
+)
+SELECT m.match, m.team, m.ticket_id AS player_id, round(skill.ordinal(r.rating)::numeric, 2) AS ordinal,
+       round(m.score::numeric, 3) AS score
+FROM queue, skill.form_matches(queue.ids, queue.ratings, queue.sizes, queue.betas, n_teams => 2, team_size => 3) m
+JOIN rated r ON r.player_id = m.ticket_id
+ORDER BY m.match, m.team, m.ticket_id;

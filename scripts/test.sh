@@ -15,6 +15,14 @@ count() { passed=$((passed + $1)); failed=$((failed + $2)); }
 ensure_packages
 command -v valgrind >/dev/null || { [ "$(id -u)" -ne 0 ] || {
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null; }; }
+# pg_partman for the partitioning test (without it only plain partitions are tested).
+dpkg-query -W -f='${Status}' postgresql-$PG_MAJOR-partman 2>/dev/null | grep -q 'install ok installed' ||
+	{ [ "$(id -u)" -ne 0 ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-$PG_MAJOR-partman >/dev/null 2>&1 || true; }
+if [ -f "$("$PG_CONFIG" --sharedir)/extension/pg_partman.control" ]; then
+	echo "partitioning: pg_partman is installed, its monthly layout is tested too"
+else
+	echo "partitioning: pg_partman is not installed in $("$PG_CONFIG" --sharedir), plain partitions only"
+fi
 
 # 1. Core unit tests: each suite prints "name: N passed, N failed".
 log "core unit tests"
@@ -132,6 +140,17 @@ else
 	count 0 1
 fi
 
+# The upgrade script from the last release is generated from the install
+# script until its version ships (scripts/gen_upgrade.py): it must be current.
+if python3 "$REPO_ROOT/scripts/gen_upgrade.py" --check "$REPO_ROOT/versions/skill--0.1.0--0.2.0.sql.in" \
+	"$REPO_ROOT/versions/skill--0.1.0.sql" "$REPO_ROOT/skill--0.2.0.sql" \
+	"$REPO_ROOT/versions/skill--0.1.0--0.2.0.sql"; then
+	count 1 0
+else
+	echo "FAIL: versions/skill--0.1.0--0.2.0.sql is out of date" >&2
+	count 0 1
+fi
+
 # Release hygiene: META.json (PGXN spec) and the make dist zip.
 if command -v python3 >/dev/null; then
 	line=$(bash "$REPO_ROOT/scripts/test_dist.sh" | tail -n 1)
@@ -142,6 +161,17 @@ if command -v python3 >/dev/null; then
 		echo "FAIL: the dist test did not finish" >&2
 		count 0 1
 	fi
+fi
+
+# Scale-out on Citus (README, Scale-out): run where Citus is installed in
+# the server PG_CONFIG names, skipped with a message elsewhere.
+line=$(bash "$REPO_ROOT/scripts/citus_test.sh" | tail -n 1)
+echo "$line"
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+elif [[ $line != skipped* ]]; then
+	echo "FAIL: the Citus test did not finish" >&2
+	count 0 1
 fi
 
 # The analyst's calibration report (python3 is on Debian's base system).
@@ -156,6 +186,16 @@ if command -v python3 >/dev/null; then
 	fi
 else
 	echo "skipped report: python3 is not installed"
+fi
+
+# The o!TR weekly recompute recipe, directly and through pg_cron (own clusters).
+line=$(bash "$REPO_ROOT/scripts/test_otr_weekly.sh" | tail -n 1) || true
+echo "$line"
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+else
+	echo "FAIL: the o!TR weekly test did not finish" >&2
+	count 0 1
 fi
 
 # 3. Differential tests against npm peers: tests/differential/<peer>/run.sh

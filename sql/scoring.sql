@@ -88,6 +88,9 @@ SELECT system, n FROM skill.evaluate('SELECT * FROM ev ORDER BY played_at, match
 SELECT system, n FROM skill.evaluate('SELECT * FROM ev ORDER BY played_at, match_id', ARRAY['elo'],
                                      '{"experienced": 20}');
 SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY['nope']);
+-- a misspelt setting, and options for a system that is not compared
+SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY['elo'], '{"score_form": "2024-01-01 00:00+00"}');
+SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY['elo'], '{"pl": {"beta": 3}}');
 SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY[NULL]::text[]);
 SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY[]::text[]);
 SELECT * FROM skill.evaluate('SELECT * FROM ev', ARRAY['elo'], '{"elo": 16}');

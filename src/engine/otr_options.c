@@ -58,6 +58,8 @@ static const OptionSpec replay_options[] = {
 	{"as_of", OPTION_TIMESTAMP, NAN, BOUND_NONE, 0, BOUND_NONE, 0,
 	"at the end, decay every player to this time (a weekly run passes its run time)"},
 };
+/* The history reports each match as it is rated: no as_of. */
+static const OptionSpec history_options[] = {OTR_RATE_OPTIONS, OTR_DECAY_OPTIONS};
 
 StaticAssertDecl(lengthof(rate_options) == OTR_RATE_COUNT, "rate options out of step");
 StaticAssertDecl(lengthof(decay_options) == DECAY_COUNT + 1, "decay options out of step");
@@ -65,6 +67,7 @@ StaticAssertDecl(lengthof(decay_options) == DECAY_COUNT + 1, "decay options out 
 static const OptionTable rate_table = {rate_options, lengthof(rate_options)};
 static const OptionTable decay_table = {decay_options, lengthof(decay_options)};
 static const OptionTable replay_table = {replay_options, lengthof(replay_options)};
+static const OptionTable history_table = {history_options, lengthof(history_options)};
 
 static void
 rate_params(const double *v, sk_otr_params *p)
@@ -120,16 +123,24 @@ otr_read_decay_params(Jsonb *options, const char *caller, sk_otr_decay_params *p
 }
 
 void
-otr_read_replay_settings(Jsonb *options, const char *caller, OtrReplaySettings *s)
+otr_read_replay_settings(Jsonb *options, const char *caller, bool with_as_of,
+						 OtrReplaySettings *s)
 {
 	double		v[lengthof(replay_options)];
 	TimestampTz *lists[lengthof(replay_options)];
-	double		as_of;
+	double		as_of = NAN;
 
-	options_read(&replay_table, options, caller, v, lists);
+	options_read(with_as_of ? &replay_table : &history_table, options, caller, v, lists);
 	rate_params(v, &s->rate);
 	decay_params(&v[OTR_RATE_COUNT], v[OTR_CAP], caller, &s->decay);
-	as_of = v[OTR_RATE_COUNT + DECAY_COUNT];
+	if (with_as_of)
+		as_of = v[OTR_RATE_COUNT + DECAY_COUNT];
 	s->has_as_of = !isnan(as_of);
 	s->as_of = s->has_as_of ? (TimestampTz) as_of : 0;
+}
+
+const OptionTable *
+otr_replay_options(void)
+{
+	return &replay_table;
 }

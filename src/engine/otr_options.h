@@ -12,6 +12,7 @@
 #include "utils/timestamp.h"
 
 #include "core/otr.h"
+#include "engine/options.h"
 
 /* What a replay needs besides the match and decay constants. */
 typedef struct OtrReplaySettings
@@ -24,6 +25,10 @@ typedef struct OtrReplaySettings
 
 extern void otr_read_rate_params(Jsonb *options, const char *caller, sk_otr_params *p);
 extern void otr_read_decay_params(Jsonb *options, const char *caller, sk_otr_decay_params *p);
-extern void otr_read_replay_settings(Jsonb *options, const char *caller, OtrReplaySettings *s);
+/* with_as_of: otr_replay's table; without: otr_history's (no as_of). */
+extern void otr_read_replay_settings(Jsonb *options, const char *caller, bool with_as_of,
+									 OtrReplaySettings *s);
+/* otr_replay's option table (skill.replay_options('otr') lists it). */
+extern const OptionTable *otr_replay_options(void);
 
 #endif

@@ -3,6 +3,7 @@
  * history function.  See replay.h for the design.
  */
 #include "engine/replay.h"
+#include "engine/id_order.h"
 #include "engine/player_id_hash.h"
 
 #include <math.h>
@@ -323,46 +324,23 @@ replay_lookup(ReplayState *state, int64 player_id)
 	return playerhash_lookup(state->players, player_id);
 }
 
-/* Players to sort by id: the key sits beside the pointer, so comparisons
- * do not chase pointers into the hash table. */
-typedef struct PlayerRef
-{
-	int64		id;
-	ReplayPlayer *player;
-} PlayerRef;
-
-#define RS_SORT sort_player_refs
-#define RS_ELEMENT PlayerRef
-#define RS_KEY(ref) ((ref)->id)
-#include "engine/radix_sort.h"
-
 /* Every player, ordered by id, so results do not depend on the hashing. */
 ReplayPlayer **
 replay_players_by_id(ReplayState *state, uint32 *count)
 {
 	playerhash_iterator it;
 	ReplayPlayer *p;
-	uint32		size = Max(state->players->members, 1);
-	PlayerRef  *refs = bulk_alloc(CurrentMemoryContext, sizeof(PlayerRef) * size, 0);
-	PlayerRef  *scratch = bulk_alloc(CurrentMemoryContext, sizeof(PlayerRef) * size, 0);
-	ReplayPlayer **out = bulk_alloc(CurrentMemoryContext, sizeof(ReplayPlayer *) * size, 0);
-	uint32		n = 0,
-				i;
+	IdRef	   *refs = id_refs_alloc(state->players->members);
+	uint32		n = 0;
 
 	playerhash_start_iterate(state->players, &it);
 	while ((p = playerhash_iterate(state->players, &it)) != NULL)
 	{
 		refs[n].id = p->id;
-		refs[n].player = p;
-		n++;
+		refs[n++].item = p;
 	}
-	sort_player_refs(refs, n, scratch);
-	for (i = 0; i < n; i++)
-		out[i] = refs[i].player;
-	pfree(scratch);
-	pfree(refs);
 	*count = n;
-	return out;
+	return (ReplayPlayer **) id_refs_sort(refs, n);
 }
 
 static void

@@ -10,7 +10,14 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'elo_expected'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_expected(float8, float8, float8) IS
-  'Logistic Elo expected score of A against B: 1/(1 + 10^((rating_b - rating_a)/scale))';
+  'Alias of skill.elo_predict_win, kept until version 1.0: logistic Elo expected score of A against B';
+
+CREATE FUNCTION skill.elo_predict_win(rating_a float8, rating_b float8, scale float8 DEFAULT 400)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'elo_expected'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_predict_win(float8, float8, float8) IS
+  'Logistic Elo: the chance (expected score) of A against B, 1/(1 + 10^((rating_b - rating_a)/scale))';
 
 CREATE FUNCTION skill.elo_update(rating float8, opponent float8, score float8,
                                  k float8 DEFAULT 32, scale float8 DEFAULT 400)
@@ -33,7 +40,14 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'elo_expected_normal'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_expected_normal(float8, float8, float8) IS
-  'Gaussian Elo expected score: performances ~ N(rating, s^2), P(A beats B) = Phi((rating_a - rating_b)/(sqrt(2)*s))';
+  'Alias of skill.elo_normal_predict_win, kept until version 1.0: Gaussian Elo expected score of A against B';
+
+CREATE FUNCTION skill.elo_normal_predict_win(rating_a float8, rating_b float8, s float8 DEFAULT 200)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'elo_expected_normal'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_normal_predict_win(float8, float8, float8) IS
+  'Gaussian Elo: performances ~ N(rating, s^2), the chance A beats B = Phi((rating_a - rating_b)/(sqrt(2)*s))';
 
 CREATE FUNCTION skill.elo_update_normal(rating float8, opponent float8, score float8,
                                         k float8 DEFAULT 32, s float8 DEFAULT 200)

@@ -39,7 +39,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_win_probability'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_win_probability(skill.rating[], float8) IS
-  'Chance that the first of exactly two teams beats the second: Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players (also skill.trueskill_predict_win(...)[1], the name the other families use)';
+  'Alias of skill.trueskill_predict_win(...)[1], kept until version 1.0: the chance that the first of exactly two teams beats the second, Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players';
 
 CREATE FUNCTION skill.trueskill_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     link text DEFAULT 'family')

@@ -313,6 +313,17 @@ int
 rating_list_read(CompositeType *type, ArrayType *array, const char *arg,
 				 double **mu_out, double **sigma_out)
 {
+	return rating_list_read_or(type, array, arg, NULL, mu_out, sigma_out);
+}
+
+/*
+ * The same, a NULL element taking fallback (mu, sigma) when fallback is
+ * given (an unrated player's default).
+ */
+int
+rating_list_read_or(CompositeType *type, ArrayType *array, const char *arg,
+					const double *fallback, double **mu_out, double **sigma_out)
+{
 	Datum	   *elems;
 	bool	   *nulls;
 	double	   *mu,
@@ -329,6 +340,12 @@ rating_list_read(CompositeType *type, ArrayType *array, const char *arg,
 						  type->typalign, &elems, &nulls, &n);
 		for (i = 0; i < n; i++)
 		{
+			if (nulls[i] && fallback != NULL)
+			{
+				mu[i] = fallback[0];
+				sigma[i] = fallback[1];
+				continue;
+			}
 			array_element_name(name, sizeof(name), arg, array, i, nulls[i]);
 			rating_read(type, DatumGetHeapTupleHeader(elems[i]), name, &mu[i], &sigma[i]);
 		}

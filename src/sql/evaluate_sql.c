@@ -174,6 +174,18 @@ evaluate(PG_FUNCTION_ARGS)
 			ereport(ERROR,
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 					 errmsg("systems must not contain NULL elements")));
+	if (settings.options != NULL)
+	{
+		/* the settings, and an object of options per system compared */
+		const char **keys = palloc(sizeof(char *) * (n + 3));
+
+		keys[0] = "score_from";
+		keys[1] = "experienced";
+		keys[2] = "buckets";
+		for (i = 0; i < n; i++)
+			keys[i + 3] = TextDatumGetCString(names[i]);
+		check_known_keys(settings.options, keys, n + 3, "evaluate");
+	}
 	InitMaterializedSRF(fcinfo, 0);
 	cxt = AllocSetContextCreate(CurrentMemoryContext, "skill evaluate", ALLOCSET_DEFAULT_SIZES);
 	for (i = 0; i < n; i++)

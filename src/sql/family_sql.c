@@ -5,6 +5,7 @@
  */
 #include "sql/family_args.h"
 
+#include "engine/otr_options.h"
 #include "families/family.h"
 #include "sql/replay_values.h"
 #include "sql/rows_query.h"
@@ -18,6 +19,7 @@
 #include "utils/float.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
+#include "utils/datetime.h"
 #include "utils/timestamp.h"
 
 PG_FUNCTION_INFO_V1(replay_by_name);
@@ -154,18 +156,31 @@ option_rule(const OptionSpec *spec)
 	return buf.data;
 }
 
+/* A timestamp default in UTC, whatever the session's TimeZone (NaN: none). */
+static char *
+utc_text(double value)
+{
+	struct pg_tm tm;
+	fsec_t		fsec;
+
+	if (isnan(value) || timestamp2tm((Timestamp) value, NULL, &tm, &fsec, NULL, NULL) != 0)
+		return "";
+	return psprintf("%04d-%02d-%02d %02d:%02d:%02d+00", tm.tm_year, tm.tm_mon, tm.tm_mday,
+					tm.tm_hour, tm.tm_min, tm.tm_sec);
+}
+
 static void
-put_family_options(ReturnSetInfo *rsinfo, const ReplayFamily *family)
+put_options(ReturnSetInfo *rsinfo, const char *family, const OptionTable *options)
 {
 	int			i;
 
-	for (i = 0; i < family->options.count; i++)
+	for (i = 0; i < options->count; i++)
 	{
-		const OptionSpec *spec = &family->options.specs[i];
+		const OptionSpec *spec = &options->specs[i];
 		Datum		values[6];
 		bool		nulls[6] = {false};
 
-		values[0] = CStringGetTextDatum(family_prefix(family));
+		values[0] = CStringGetTextDatum(family);
 		values[1] = CStringGetTextDatum(spec->name);
 		values[2] = CStringGetTextDatum(spec->kind == OPTION_BOOL ? "boolean" :
 										spec->kind == OPTION_COUNT ? "integer" :
@@ -178,15 +193,25 @@ put_family_options(ReturnSetInfo *rsinfo, const ReplayFamily *family)
 										: spec->kind == OPTION_CHOICE
 										? spec->choices[(int) spec->default_value]
 										: spec->kind == OPTION_TIMESTAMP
-										? timestamptz_to_str((TimestampTz) spec->default_value)
+										? utc_text(spec->default_value)
 										: float8out_internal(spec->default_value));
+		nulls[3] = spec->kind == OPTION_TIMESTAMP && isnan(spec->default_value);	/* none */
 		values[4] = CStringGetTextDatum(option_rule(spec));
 		values[5] = CStringGetTextDatum(spec->help);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 }
 
-/* skill.replay_options(family text DEFAULT NULL): NULL lists every family. */
+static void
+put_family_options(ReturnSetInfo *rsinfo, const ReplayFamily *family)
+{
+	put_options(rsinfo, family_prefix(family), &family->options);
+}
+
+/*
+ * skill.replay_options(family text DEFAULT NULL): NULL lists every family,
+ * and o!TR's otr_replay ('otr'), which is not a team/rank family.
+ */
 Datum
 replay_options(PG_FUNCTION_ARGS)
 {
@@ -194,7 +219,14 @@ replay_options(PG_FUNCTION_ARGS)
 
 	InitMaterializedSRF(fcinfo, 0);
 	if (!PG_ARGISNULL(0))
-		put_family_options(rsinfo, family_arg(PG_GETARG_TEXT_PP(0)));
+	{
+		text	   *name = PG_GETARG_TEXT_PP(0);
+
+		if (strcmp(text_to_cstring(name), "otr") == 0)
+			put_options(rsinfo, "otr", otr_replay_options());
+		else
+			put_family_options(rsinfo, family_arg(name));
+	}
 	else
 	{
 		int			n,
@@ -203,6 +235,7 @@ replay_options(PG_FUNCTION_ARGS)
 
 		for (i = 0; i < n; i++)
 			put_family_options(rsinfo, all[i]);
+		put_options(rsinfo, "otr", otr_replay_options());
 	}
 	return (Datum) 0;
 }

@@ -133,9 +133,6 @@ read_settings(Jsonb *options, FitSettings *s)
 {
 	static const char *const keys[] = {"train_until", "score_from", "experienced",
 	"max_evaluations", "options"};
-	JsonbIterator *it;
-	JsonbValue	v;
-	JsonbIteratorToken token;
 	JsonbValue *found;
 
 	memset(s, 0, sizeof(*s));
@@ -143,24 +140,7 @@ read_settings(Jsonb *options, FitSettings *s)
 	if (options == NULL)
 		return;
 	check_object(options, "options of fit");
-	it = JsonbIteratorInit(&options->root);
-	while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
-	{
-		int			k;
-
-		if (token != WJB_KEY)
-			continue;
-		for (k = 0; k < lengthof(keys); k++)
-			if (strlen(keys[k]) == v.val.string.len &&
-				strncmp(keys[k], v.val.string.val, v.val.string.len) == 0)
-				break;
-		if (k == lengthof(keys))
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("unknown option \"%.*s\" for fit", (int) v.val.string.len,
-							v.val.string.val),
-					 errhint("Valid options are: train_until, score_from, experienced, max_evaluations, options.")));
-	}
+	check_known_keys(options, keys, lengthof(keys), "fit");
 	if ((found = object_get(options, "train_until")) != NULL)
 	{
 		s->has_train_until = true;

@@ -16,6 +16,7 @@
 PG_FUNCTION_INFO_V1(glicko_update);
 PG_FUNCTION_INFO_V1(glicko_decay);
 PG_FUNCTION_INFO_V1(glicko_expected);
+PG_FUNCTION_INFO_V1(glicko_predict_win);
 PG_FUNCTION_INFO_V1(glicko_c);
 PG_FUNCTION_INFO_V1(glicko2_update);
 PG_FUNCTION_INFO_V1(glicko2_expected);
@@ -127,6 +128,24 @@ glicko_expected(PG_FUNCTION_ARGS)
 	read_player(fcinfo, 0, &cache->glicko, "player", false, &player);
 	read_player(fcinfo, 1, &cache->glicko, "opponent", true, &opponent);
 	PG_RETURN_FLOAT8(sk_glicko_expected(player.rating, opponent.rating, opponent.rd));
+}
+
+/*
+ * glicko_predict_win(player, opponent): the chance player wins, both RDs
+ * counted.  Glicko-2 ratings are stored on the Glicko-1 scale, where its
+ * formula is the same, so glicko2_predict_win calls this too.
+ */
+Datum
+glicko_predict_win(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	GlickoValue player,
+				opponent;
+
+	read_player(fcinfo, 0, &cache->glicko, "player", true, &player);
+	read_player(fcinfo, 1, &cache->glicko, "opponent", true, &opponent);
+	PG_RETURN_FLOAT8(sk_glicko_win_probability(player.rating, player.rd,
+											   opponent.rating, opponent.rd));
 }
 
 /* glicko2_update(player, opponents[], scores[], tau, epsilon). */

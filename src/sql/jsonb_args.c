@@ -9,6 +9,8 @@
 
 #include <math.h>
 
+#include "utils/float.h"
+#include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
 #include "utils/numeric.h"
 #include "utils/timestamp.h"
@@ -16,7 +18,51 @@
 JsonbValue *
 object_get(Jsonb *object, const char *key)
 {
-	return getKeyJsonValueFromContainer(&object->root, key, strlen(key), NULL);
+	return container_get(&object->root, key);
+}
+
+JsonbValue *
+container_get(JsonbContainer *object, const char *key)
+{
+	return getKeyJsonValueFromContainer(object, key, strlen(key), NULL);
+}
+
+static JsonbContainer *
+jsonb_container_value(JsonbValue *v, bool array, const char *what)
+{
+	if (v->type != jbvBinary ||
+		!(array ? JsonContainerIsArray(v->val.binary.data)
+		  : JsonContainerIsObject(v->val.binary.data)))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must be a JSON %s", what, array ? "array" : "object")));
+	return v->val.binary.data;
+}
+
+JsonbContainer *
+jsonb_object_value(JsonbValue *v, const char *what)
+{
+	return jsonb_container_value(v, false, what);
+}
+
+JsonbContainer *
+jsonb_array_value(JsonbValue *v, const char *what)
+{
+	return jsonb_container_value(v, true, what);
+}
+
+JsonbValue *
+jsonb_from_float8(double value)
+{
+	JsonbValue *v = palloc(sizeof(JsonbValue));
+
+	/* float8out's digits, as to_jsonb(float8) gives (float8_numeric rounds to 15). */
+	v->type = jbvNumeric;
+	v->val.numeric = DatumGetNumeric(DirectFunctionCall3(numeric_in,
+														 CStringGetDatum(float8out_internal(value)),
+														 ObjectIdGetDatum(InvalidOid),
+														 Int32GetDatum(-1)));
+	return v;
 }
 
 void
@@ -28,14 +74,46 @@ check_object(Jsonb *j, const char *what)
 				 errmsg("%s must be a JSON object", what)));
 }
 
+/* v as a float8: false if it is not a number or too large for one. */
+static bool
+numeric_value(JsonbValue *v, double *d)
+{
+	if (v->type != jbvNumeric)
+		return false;
+	*d = DatumGetFloat8(DirectFunctionCall1(numeric_float8_no_overflow,
+											NumericGetDatum(v->val.numeric)));
+	return isfinite(*d);
+}
+
 double
 jsonb_number(JsonbValue *v, const char *what)
 {
+	double		d;
+
 	if (v->type != jbvNumeric)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s must be a number", what)));
-	return DatumGetFloat8(DirectFunctionCall1(numeric_float8, NumericGetDatum(v->val.numeric)));
+	if (!numeric_value(v, &d))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s is out of range for a float8", what)));
+	return d;
+}
+
+double
+jsonb_number_or(JsonbContainer *object, const char *path, const char *key, double fallback)
+{
+	JsonbValue *v = container_get(object, key);
+
+	double		d;
+
+	if (v == NULL || v->type == jbvNull)
+		return fallback;
+	/* The name is built only for the error: this runs once per player. */
+	if (numeric_value(v, &d))
+		return d;
+	return jsonb_number(v, psprintf("%s.%s", path, key));
 }
 
 int
@@ -62,4 +140,35 @@ jsonb_timestamptz(JsonbValue *v, const char *what)
 																			v->val.string.len)),
 												   ObjectIdGetDatum(InvalidOid),
 												   Int32GetDatum(-1)));
+}
+
+void
+check_known_keys(Jsonb *object, const char *const *keys, int n, const char *caller)
+{
+	JsonbIterator *it = JsonbIteratorInit(&object->root);
+	JsonbValue	v;
+	JsonbIteratorToken token;
+
+	while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
+	{
+		StringInfoData names;
+		int			k;
+
+		if (token != WJB_KEY)
+			continue;
+		for (k = 0; k < n; k++)
+			if (strlen(keys[k]) == v.val.string.len &&
+				strncmp(keys[k], v.val.string.val, v.val.string.len) == 0)
+				break;
+		if (k < n)
+			continue;
+		initStringInfo(&names);
+		for (k = 0; k < n; k++)
+			appendStringInfo(&names, "%s%s", k > 0 ? ", " : "", keys[k]);
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("unknown option \"%.*s\" for %s", (int) v.val.string.len,
+						v.val.string.val, caller),
+				 errhint("Valid options are: %s.", names.data)));
+	}
 }

@@ -16,11 +16,13 @@
 #include "utils/timestamp.h"
 
 #include "core/matchmaking.h"
+#include "sql/musigma.h"
 #include "sql/teams.h"
 #include "core/trueskill.h"
 
 PG_FUNCTION_INFO_V1(match_quality);
 PG_FUNCTION_INFO_V1(party_rating);
+PG_FUNCTION_INFO_V1(party_rating_musigma);
 PG_FUNCTION_INFO_V1(window_beta);
 PG_FUNCTION_INFO_V1(balance_teams);
 PG_FUNCTION_INFO_V1(balance_gap);
@@ -54,30 +56,23 @@ match_quality(PG_FUNCTION_ARGS)
 }
 
 /*
- * party_rating(members, max_mu_weight, med_mu_weight, ordinal_deviations):
+ * The party rating of the members in argument 0:
  * (max_w max mu + med_w median mu)/(max_w + med_w) - k mean sigma.
+ * NULL members take fallback (mu, sigma) if given, else are refused.
  */
-Datum
-party_rating(PG_FUNCTION_ARGS)
+static double
+party_rating_of(FunctionCallInfo fcinfo, double max_w, double med_w, double deviations,
+				const double *fallback)
 {
 	CallCache  *cache = call_cache(fcinfo);
-	double		max_w = PG_GETARG_FLOAT8(1);
-	double		med_w = PG_GETARG_FLOAT8(2);
-	double		deviations = PG_GETARG_FLOAT8(3);
 	double	   *mu,
 			   *sigma,
 				result;
 	int			n;
 
-	check_nonnegative("max_mu_weight", max_w);
-	check_nonnegative("med_mu_weight", med_w);
-	if (!(max_w + med_w > 0.0))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("max_mu_weight and med_mu_weight must not both be zero")));
-	check_nonnegative("ordinal_deviations", deviations);
 	composite_init_arg(fcinfo, 0, &cache->rating);
-	n = rating_list_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "members", &mu, &sigma);
+	n = rating_list_read_or(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "members", fallback,
+							&mu, &sigma);
 	if (n == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
@@ -85,7 +80,51 @@ party_rating(PG_FUNCTION_ARGS)
 	report_core_status(sk_mm_party_rating(n, mu, sigma, max_w, med_w, deviations, &result,
 										  palloc(sk_mm_party_rating_workspace_size(n))),
 					   "party_rating");
-	PG_RETURN_FLOAT8(check_result_finite(result));
+	return check_result_finite(result);
+}
+
+void
+check_party_weights(const char *max_arg, double max_w, const char *med_arg, double med_w,
+					const char *deviations_arg, double deviations)
+{
+	check_nonnegative(max_arg, max_w);
+	check_nonnegative(med_arg, med_w);
+	if (!(max_w + med_w > 0.0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s and %s must not both be zero", max_arg, med_arg)));
+	check_nonnegative(deviations_arg, deviations);
+}
+
+/* party_rating(members, max_mu_weight, med_mu_weight, ordinal_deviations) */
+Datum
+party_rating(PG_FUNCTION_ARGS)
+{
+	double		max_w = PG_GETARG_FLOAT8(1);
+	double		med_w = PG_GETARG_FLOAT8(2);
+	double		deviations = PG_GETARG_FLOAT8(3);
+
+	check_party_weights("max_mu_weight", max_w, "med_mu_weight", med_w,
+						"ordinal_deviations", deviations);
+	PG_RETURN_FLOAT8(party_rating_of(fcinfo, max_w, med_w, deviations, NULL));
+}
+
+/*
+ * party_rating(members, data_point jsonb): the weights and ordinal
+ * deviations of an IMS queue's musigma data point (musigma.h); a NULL
+ * member is an unrated player with the data point's mu and sigma.
+ */
+Datum
+party_rating_musigma(PG_FUNCTION_ARGS)
+{
+	MusigmaConfig config;
+	double		fallback[2];
+
+	musigma_read(PG_GETARG_JSONB_P(1), "data_point", &config);
+	fallback[0] = config.mu;
+	fallback[1] = config.sigma;
+	PG_RETURN_FLOAT8(party_rating_of(fcinfo, config.max_mu_weight, config.med_mu_weight,
+									 config.ordinal_deviations, fallback));
 }
 
 /*
@@ -94,7 +133,7 @@ party_rating(PG_FUNCTION_ARGS)
  * arithmetic on timestamptz does not).  Months are refused: they have no
  * fixed length, and a wait computed as now() - enqueued_at never has them.
  */
-static double
+double
 interval_seconds(const Interval *span, const char *arg)
 {
 	if (span->month != 0)

@@ -1,7 +1,7 @@
 /*
- * otr_sql.c - skill.otr_rate_match: an o!TR tournament match (core/otr.c).
- * Options are declared once in a table (engine/options.h), like a replay
- * family's: parsing, checks and messages come from it.
+ * otr_sql.c - skill.otr_rate_match (an o!TR tournament match, core/otr.c),
+ * otr_initial_rating and otr_decay.  Their options are declared once in
+ * engine/otr_options.c, shared with otr_replay and otr_history.
  *
  * Functions here share a shape on purpose (read and check their own
  * arguments, call the core, build the result): each reads a different
@@ -17,50 +17,9 @@
 #include "utils/timestamp.h"
 
 #include "core/otr.h"
-#include "engine/options.h"
+#include "engine/otr_options.h"
 
 PG_FUNCTION_INFO_V1(otr_rate_match);
-
-enum
-{
-	OTR_BETA, OTR_KAPPA, OTR_GAMMA, OTR_TAU, OTR_WEIGHT_A, OTR_WEIGHT_B,
-	OTR_GAME_CORRECTION, OTR_STANDARD_LENGTH, OTR_FLOOR, OTR_CAP
-};
-
-/* otr-processor's constants (src/model/constants.rs). */
-static const OptionSpec otr_options[] = {
-	OPTION_POSITIVE("beta", 200, "performance spread per game"),
-	OPTION_POSITIVE("kappa", 0.0001, "floor of the sigma reduction factor, per game and per match"),
-	OPTION_NONNEGATIVE("gamma", 1, "factor on each game's delta"),
-	OPTION_NONNEGATIVE("tau", 0, "added to sigma before each game"),
-	OPTION_ANY("weight_a", 0.9, "weight of Method A (games the player played)"),
-	OPTION_ANY("weight_b", 1.0 - 0.9, "weight of Method B (every game, absentees tied last)"),
-	OPTION_ANY("game_correction_constant", 0.5, "exponent of the match-length correction"),
-	OPTION_POSITIVE("standard_match_length", 8, "games of a standard match"),
-	OPTION_ANY("rating_floor", 100, "no rating falls below this"),
-	OPTION_POSITIVE("volatility_cap", 400, "no sigma rises above this"),
-};
-
-static const OptionTable otr_table = {otr_options, lengthof(otr_options)};
-
-static void
-read_params(Jsonb *options, sk_otr_params *p)
-{
-	double		v[lengthof(otr_options)];
-	TimestampTz *lists[lengthof(otr_options)];
-
-	options_read(&otr_table, options, "otr_rate_match", v, lists);
-	p->beta = v[OTR_BETA];
-	p->kappa = v[OTR_KAPPA];
-	p->gamma = v[OTR_GAMMA];
-	p->tau = v[OTR_TAU];
-	p->weight_a = v[OTR_WEIGHT_A];
-	p->weight_b = v[OTR_WEIGHT_B];
-	p->game_correction_constant = v[OTR_GAME_CORRECTION];
-	p->standard_match_length = v[OTR_STANDARD_LENGTH];
-	p->rating_floor = v[OTR_FLOOR];
-	p->volatility_cap = v[OTR_CAP];
-}
 
 /* The scores: a 2-D float8[], one row per game, one column per player. */
 static double *
@@ -133,7 +92,7 @@ otr_rate_match(PG_FUNCTION_ARGS)
 
 	check_not_null_arg(fcinfo, 0, "ratings");
 	check_not_null_arg(fcinfo, 1, "scores");
-	read_params(PG_ARGISNULL(2) ? NULL : PG_GETARG_JSONB_P(2), &params);
+	otr_read_rate_params(PG_ARGISNULL(2) ? NULL : PG_GETARG_JSONB_P(2), "otr_rate_match", &params);
 	ratings = PG_GETARG_ARRAYTYPE_P(0);
 	composite_init_arg(fcinfo, 0, &cache->rating);
 	n = rating_list_read(&cache->rating, ratings, "ratings", &mu, &sigma);
@@ -215,37 +174,12 @@ otr_initial_rating_ms(PG_FUNCTION_ARGS)
 	PG_RETURN_FLOAT8(initial_rating(PG_GETARG_INT32(0), m, s));
 }
 
-enum
-{
-	DECAY_DAYS, DECAY_RATE, DECAY_MINIMUM, DECAY_GROWTH, DECAY_CAP, DECAY_NOT_BEFORE,
-	DECAY_WEEKDAY, DECAY_HOUR
-};
-
-/* otr-processor's DecayConstants; weekday 0 = Sunday. */
-static const OptionSpec decay_options[] = {
-	OPTION_NONNEGATIVE("decay_days", 184, "idle days before the rating decays"),
-	OPTION_NONNEGATIVE("decay_rate", 3, "rating lost per weekly step"),
-	OPTION_ANY("decay_minimum", 1000, "the floor is max(decay_minimum, (decay_minimum + peak) / 2)"),
-	OPTION_NONNEGATIVE("volatility_growth", 500, "volatility^2 grows by this per weekly step"),
-	OPTION_POSITIVE("volatility_cap", 400, "volatility never grows past this"),
-	{"not_before", OPTION_TIMESTAMP, 6940.0 * USECS_PER_DAY, BOUND_NONE, 0, BOUND_NONE, 0,
-	"no step before this time"},
-	{"weekday", OPTION_NUMBER, 3, BOUND_INCLUSIVE, 0, BOUND_INCLUSIVE, 6,
-	"day of the weekly step, 0 = Sunday (UTC)"},
-	{"hour", OPTION_NUMBER, 12, BOUND_INCLUSIVE, 0, BOUND_EXCLUSIVE, 24,
-	"hour of the weekly step (UTC)"},
-};
-
-static const OptionTable decay_table = {decay_options, lengthof(decay_options)};
-
 /* otr_decay(r, last_match, at, peak, options) */
 Datum
 otr_decay(PG_FUNCTION_ARGS)
 {
 	CallCache  *cache = call_cache(fcinfo);
 	sk_otr_decay_params p;
-	double		v[lengthof(decay_options)];
-	TimestampTz *lists[lengthof(decay_options)];
 	double		mu,
 				sigma,
 				peak;
@@ -256,11 +190,7 @@ otr_decay(PG_FUNCTION_ARGS)
 	for (i = 0; i < 3; i++)
 		if (PG_ARGISNULL(i))
 			PG_RETURN_NULL();
-	options_read(&decay_table, PG_ARGISNULL(4) ? NULL : PG_GETARG_JSONB_P(4), "otr_decay", v, lists);
-	if (v[DECAY_WEEKDAY] != floor(v[DECAY_WEEKDAY]))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("option \"weekday\" of otr_decay must be a whole number from 0 to 6")));
+	otr_read_decay_params(PG_ARGISNULL(4) ? NULL : PG_GETARG_JSONB_P(4), "otr_decay", &p);
 	composite_init_arg(fcinfo, 0, &cache->rating);
 	rating_read(&cache->rating, PG_GETARG_HEAPTUPLEHEADER(0), "r", &mu, &sigma);
 	last_match = PG_GETARG_TIMESTAMPTZ(1);
@@ -275,14 +205,6 @@ otr_decay(PG_FUNCTION_ARGS)
 				 errmsg("at must not be before last_match")));
 	peak = PG_ARGISNULL(3) ? mu : PG_GETARG_FLOAT8(3);
 	check_finite("peak", peak);
-	p.decay_days = v[DECAY_DAYS];
-	p.decay_rate = v[DECAY_RATE];
-	p.decay_minimum = v[DECAY_MINIMUM];
-	p.volatility_growth = v[DECAY_GROWTH];
-	p.volatility_cap = v[DECAY_CAP];
-	p.not_before = (int64) v[DECAY_NOT_BEFORE];
-	p.weekday = (int) v[DECAY_WEEKDAY];
-	p.hour = v[DECAY_HOUR];
 	report_core_status(sk_otr_decay(&p, mu, sigma, peak, last_match, at, &mu, &sigma), "otr_decay");
 	composite_init_result(fcinfo, &cache->rating);
 	PG_RETURN_DATUM(rating_build(&cache->rating, mu, sigma));

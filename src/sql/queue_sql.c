@@ -22,15 +22,15 @@
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "miscadmin.h"
-#include "catalog/pg_collation.h"
-#include "utils/builtins.h"
-#include "utils/lsyscache.h"
-#include "utils/typcache.h"
+#include "utils/timestamp.h"
 
 #include "core/matchmaking.h"
 #include "core/queue.h"
+#include "sql/ids.h"
+#include "sql/musigma.h"
 
 PG_FUNCTION_INFO_V1(form_matches);
+PG_FUNCTION_INFO_V1(form_matches_musigma);
 
 /* Arguments of skill.form_matches, in order. */
 enum
@@ -302,76 +302,11 @@ tickets_read(FunctionCallInfo fcinfo, sk_queue *q, int n)
 	}
 }
 
-/* The ticket ids, any type with a sort order: no NULL, no id twice. */
-typedef struct TicketIds
-{
-	Datum	   *ids;
-	int			n;
-	Oid			type;
-	FmgrInfo   *cmp;
-	Oid			collation;
-} TicketIds;
-
-static int
-cmp_ticket_ids(const void *a, const void *b, void *arg)
-{
-	const TicketIds *t = arg;
-
-	return DatumGetInt32(FunctionCall2Coll(t->cmp, t->collation,
-										   t->ids[*(const int *) a], t->ids[*(const int *) b]));
-}
-
-static void
-ids_read(FunctionCallInfo fcinfo, TicketIds *t)
-{
-	ArrayType  *array = PG_GETARG_ARRAYTYPE_P(ARG_TICKET_IDS);
-	TypeCacheEntry *type;
-	bool	   *nulls;
-	int		   *order;
-	int			i;
-
-	t->type = ARR_ELEMTYPE(array);
-	type = lookup_type_cache(t->type, TYPECACHE_CMP_PROC_FINFO);
-	deconstruct_array(array, t->type, type->typlen, type->typbyval, type->typalign,
-					  &t->ids, &nulls, &t->n);
-	for (i = 0; i < t->n; i++)
-		if (nulls[i])
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("ticket_ids must not contain NULL elements")));
-	if (t->n < 2)
-		return;
-	if (!OidIsValid(type->cmp_proc_finfo.fn_oid))
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_FUNCTION),
-				 errmsg("ticket_ids of type %s cannot be compared", format_type_be(t->type)),
-				 errhint("Use ids of a type with a sort order, such as bigint, text or uuid.")));
-	t->cmp = &type->cmp_proc_finfo;
-	t->collation = PG_GET_COLLATION() ? PG_GET_COLLATION() : DEFAULT_COLLATION_OID;
-	order = palloc(sizeof(int) * t->n);
-	for (i = 0; i < t->n; i++)
-		order[i] = i;
-	qsort_arg(order, t->n, sizeof(int), cmp_ticket_ids, t);
-	for (i = 1; i < t->n; i++)
-		if (cmp_ticket_ids(&order[i - 1], &order[i], t) == 0)
-		{
-			Oid			out;
-			bool		varlena;
-
-			getTypeOutputInfo(t->type, &out, &varlena);
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("ticket id %s appears twice in ticket_ids",
-							OidOutputFunctionCall(out, t->ids[order[i]])),
-					 errdetail("Each ticket can be in one match only; claim each queue row once.")));
-		}
-}
-
 /* Where the core's matches go: rows (match, team, ticket_id, score). */
 typedef struct MatchSink
 {
 	ReturnSetInfo *rsinfo;
-	const TicketIds *ids;
+	const IdList *ids;
 	int			n_teams;
 	int			match_no;
 } MatchSink;
@@ -417,7 +352,7 @@ Datum
 form_matches(PG_FUNCTION_ARGS)
 {
 	sk_queue	q;
-	TicketIds	ids;
+	IdList		ids;
 	MatchSink	sink;
 
 	InitMaterializedSRF(fcinfo, 0);
@@ -428,7 +363,9 @@ form_matches(PG_FUNCTION_ARGS)
 											  "ticket_ids"));
 	if (q.n == 0)
 		PG_RETURN_NULL();
-	ids_read(fcinfo, &ids);
+	id_list_read(PG_GETARG_ARRAYTYPE_P(ARG_TICKET_IDS), PG_GET_COLLATION(),
+				 "ticket_ids", "ticket id",
+				 "Each ticket can be in one match only; claim each queue row once.", &ids);
 	sink.rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	sink.ids = &ids;
 	sink.n_teams = q.n_teams;
@@ -437,4 +374,107 @@ form_matches(PG_FUNCTION_ARGS)
 											 emit_match, &sink),
 					   "form_matches");
 	PG_RETURN_NULL();
+}
+
+/* Arguments of the data point form of skill.form_matches, in order. */
+enum
+{
+	MARG_TICKET_IDS,
+	MARG_RATINGS,
+	MARG_PARTY_SIZES,
+	MARG_N_TEAMS,
+	MARG_TEAM_SIZE,
+	MARG_DATA_POINT,
+	MARG_WAITED
+};
+
+/*
+ * Each ticket's window beta: the data point's fixed beta, or (with maxBeta,
+ * buckets and bucketDuration) the widening window of its wait.
+ */
+static ArrayType *
+musigma_betas(FunctionCallInfo fcinfo, const MusigmaConfig *config, int n)
+{
+	double	   *betas = palloc(sizeof(double) * Max(n, 1));
+	int			i;
+
+	if (config->widening)
+	{
+		ArrayType  *waited;
+		Datum	   *elems;
+		bool	   *nulls;
+		int			count;
+
+		if (PG_ARGISNULL(MARG_WAITED))
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("waited must be given when the data point has maxBeta"),
+					 errdetail("The skill window widens with each ticket's wait, e.g. array_agg(now() - enqueued_at).")));
+		waited = PG_GETARG_ARRAYTYPE_P(MARG_WAITED);
+		check_count("waited", array_length_1d(waited, "waited"), n);
+		deconstruct_array(waited, INTERVALOID, sizeof(Interval), false, TYPALIGN_DOUBLE,
+						  &elems, &nulls, &count);
+		for (i = 0; i < n; i++)
+		{
+			char		name[32];
+
+			snprintf(name, sizeof(name), "waited[%d]", i + 1);
+			if (nulls[i])
+				ereport(ERROR,
+						(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+						 errmsg("%s must not be NULL", name)));
+			betas[i] = musigma_beta(config, interval_seconds(DatumGetIntervalP(elems[i]), name));
+		}
+	}
+	else
+		for (i = 0; i < n; i++)
+			betas[i] = config->beta;
+	return float8_array_build(betas, n);
+}
+
+/*
+ * form_matches(ticket_ids anyarray, ratings float8[], party_sizes int[],
+ *				n_teams int, team_size int, data_point jsonb,
+ *				waited interval[] DEFAULT NULL)
+ *
+ * An IMS queue's musigma data point in place of betas, skill_weight and
+ * skill_floor: the call is passed on to form_matches above with those
+ * filled in (same flinfo and result set, so the result rows are the same).
+ */
+Datum
+form_matches_musigma(PG_FUNCTION_ARGS)
+{
+	LOCAL_FCINFO(inner, N_ARGS);
+	MusigmaConfig config;
+	int			i;
+
+	InitFunctionCallInfoData(*inner, fcinfo->flinfo, N_ARGS, fcinfo->fncollation,
+							 fcinfo->context, fcinfo->resultinfo);
+	for (i = 0; i < N_ARGS; i++)
+	{
+		inner->args[i].value = (Datum) 0;
+		inner->args[i].isnull = true;
+	}
+	inner->args[ARG_TICKET_IDS] = fcinfo->args[MARG_TICKET_IDS];
+	inner->args[ARG_RATINGS] = fcinfo->args[MARG_RATINGS];
+	inner->args[ARG_PARTY_SIZES] = fcinfo->args[MARG_PARTY_SIZES];
+	inner->args[ARG_N_TEAMS] = fcinfo->args[MARG_N_TEAMS];
+	inner->args[ARG_TEAM_SIZE] = fcinfo->args[MARG_TEAM_SIZE];
+	if (!PG_ARGISNULL(MARG_DATA_POINT))
+	{
+		musigma_read(PG_GETARG_JSONB_P(MARG_DATA_POINT), "data_point", &config);
+		inner->args[ARG_SKILL_WEIGHT].value = Float8GetDatum(config.weight);
+		inner->args[ARG_SKILL_WEIGHT].isnull = false;
+		inner->args[ARG_SKILL_FLOOR].value = Float8GetDatum(config.floor);
+		inner->args[ARG_SKILL_FLOOR].isnull = false;
+		if (!PG_ARGISNULL(MARG_TICKET_IDS))
+		{
+			inner->args[ARG_BETAS].value = PointerGetDatum(
+				musigma_betas(fcinfo, &config,
+							  array_length_1d(PG_GETARG_ARRAYTYPE_P(MARG_TICKET_IDS),
+											  "ticket_ids")));
+			inner->args[ARG_BETAS].isnull = false;
+		}
+	}
+	return form_matches(inner);
 }

@@ -13,7 +13,6 @@
 #include "sql/skill.h"
 
 #include "access/htup_details.h"
-#include "access/tupmacs.h"
 #include "funcapi.h"
 #include "utils/array.h"
 #include "utils/lsyscache.h"
@@ -109,47 +108,40 @@ typedef struct FinalCache
 	CompositeType rating;		/* unused when the rating is a float8 */
 } FinalCache;
 
-/*
- * One element's field values.  The nested rating goes into *rating: built
- * on the first call, refilled in place after that.
- */
-static void
-result_values(const ReplayState *state, const ReplayPlayer *p, FinalCache *cache,
-			  HeapTupleHeader *rating, Datum *values)
+/* What fill_result needs for element i. */
+typedef struct FinalFill
 {
+	const ReplayState *state;
+	ReplayPlayer **players;
+	FinalCache *cache;
+	HeapTupleHeader rating;		/* the nested rating: built once, refilled */
+} FinalFill;
+
+static void
+fill_result(void *arg, uint32 i, Datum *values)
+{
+	FinalFill  *f = arg;
+	const ReplayPlayer *p = f->players[i];
+
 	values[0] = Int64GetDatum(p->id);
-	values[1] = replay_value_datum(state->family, cache->rating.desc, p->r, rating,
+	values[1] = replay_value_datum(f->state->family, f->cache->rating.desc, p->r, &f->rating,
 								   CurrentMemoryContext);
 	values[2] = Int32GetDatum(p->matches);
 }
 
 /*
  * Rates what is pending and returns every player as an array of
- * (player_id, rating, matches), ordered by player_id.  It finishes the
- * state, so the aggregates are declared FINALFUNC_MODIFY = READ_WRITE.
- *
- * The array is written in place, one allocation for all players: building
- * a tuple per player and copying them into an array touched three times
- * the memory, and for 50,000 players that was a third of a short replay's
- * time (page faults on fresh memory).  Every element has the first one's
- * size, as all fields are fixed-width and never NULL.
+ * (player_id, rating, matches), ordered by player_id, written in place
+ * (composite_array.c).  It finishes the state, so the aggregates are
+ * declared FINALFUNC_MODIFY = READ_WRITE.
  */
 Datum
 replay_final(PG_FUNCTION_ARGS)
 {
 	ReplayState *state;
 	FinalCache *cache;
-	ReplayPlayer **players;
-	uint32		n,
-				i;
-	HeapTupleHeader rating = NULL;
-	HeapTupleHeader first;
-	Size		elem_size,
-				stride,
-				nbytes;
-	Datum		values[3];
-	ArrayType  *array;
-	char	   *data;
+	FinalFill	fill = {0};
+	uint32		n;
 
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();
@@ -167,40 +159,9 @@ replay_final(PG_FUNCTION_ARGS)
 	}
 
 	replay_finish(state);
-	players = replay_players_by_id(state, &n);
-	if (n == 0)
-		PG_RETURN_ARRAYTYPE_P(construct_empty_array(cache->result.typid));
-
-	result_values(state, players[0], cache, &rating, values);
-	first = composite_template(cache->result.desc, values, NULL);
-	elem_size = HeapTupleHeaderGetDatumLength(first);
-	stride = att_align_nominal(elem_size, cache->result.typalign);
-	nbytes = ARR_OVERHEAD_NONULLS(1) + stride * n;
-	if (!AllocSizeIsValid(nbytes))
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("%s has too many players (%u) for one array", state->caller, n),
-				 errhint("Use the history function, which streams its rows.")));
-
-	array = bulk_alloc(CurrentMemoryContext, nbytes, 0);
-	SET_VARSIZE(array, nbytes);
-	array->ndim = 1;
-	array->dataoffset = 0;
-	array->elemtype = cache->result.typid;
-	ARR_DIMS(array)[0] = n;
-	ARR_LBOUND(array)[0] = 1;
-	data = ARR_DATA_PTR(array);
-	for (i = 0; i < n; i++)
-	{
-		HeapTupleHeader elem = (HeapTupleHeader) (data + stride * i);
-
-		memcpy(elem, first, elem_size);
-		memset((char *) elem + elem_size, 0, stride - elem_size);
-		if (i > 0)
-		{
-			result_values(state, players[i], cache, &rating, values);
-			composite_refill(cache->result.desc, values, NULL, elem);
-		}
-	}
-	PG_RETURN_ARRAYTYPE_P(array);
+	fill.state = state;
+	fill.cache = cache;
+	fill.players = replay_players_by_id(state, &n);
+	PG_RETURN_ARRAYTYPE_P(composite_array_build(&cache->result, n, fill_result, &fill,
+												state->caller));
 }

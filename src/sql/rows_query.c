@@ -5,15 +5,10 @@
 
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
-#include "miscadmin.h"
 #include "utils/builtins.h"
-#include "nodes/parsenodes.h"
-#include "utils/plancache.h"
-#include "utils/memutils.h"
 
 #include "sql/replay_values.h"
-
-#define ROWS_BATCH 10000
+#include "sql/rows_cursor.h"
 
 /* Column positions (1-based) of one family's rows query. */
 typedef struct RowsLayout
@@ -37,14 +32,7 @@ static void
 check_column_type(const RowsLayout *layout, TupleDesc desc, int col, Oid want,
 				  const char *name)
 {
-	Oid			got = SPI_gettypeid(desc, col);
-
-	if (got != want)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("column %d (%s) of the rows query must be of type %s, not %s",
-						col, name, format_type_be(want), format_type_be(got)),
-				 errhint("%s", layout_hint(layout))));
+	rows_check_column_type(desc, col, want, name, layout_hint(layout));
 }
 
 /*
@@ -79,32 +67,18 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 		check_column_type(layout, desc, layout->prior, layout->prior_type, "prior");
 }
 
-/* Column col of the rows query, which must not be NULL. */
-static Datum
-column_value(HeapTuple tuple, TupleDesc desc, int col, const char *name)
-{
-	bool		isnull;
-	Datum		d = SPI_getbinval(tuple, desc, col, &isnull);
-
-	if (isnull)
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("column %d (%s) of the rows query must not be NULL", col, name)));
-	return d;
-}
-
 static void
 decode_row(const RowsLayout *layout, CompositeType *prior_type, HeapTuple tuple,
 		   TupleDesc desc, RowValues *row)
 {
-	row->match_id = DatumGetInt64(column_value(tuple, desc, 1, "match_id"));
-	row->played_at = DatumGetTimestampTz(column_value(tuple, desc, 2, "played_at"));
+	row->match_id = DatumGetInt64(rows_column_value(tuple, desc, 1, "match_id"));
+	row->played_at = DatumGetTimestampTz(rows_column_value(tuple, desc, 2, "played_at"));
 	row->period = layout->period
-		? DatumGetTimestampTz(column_value(tuple, desc, layout->period, "period"))
+		? DatumGetTimestampTz(rows_column_value(tuple, desc, layout->period, "period"))
 		: row->played_at;	/* no period column: each match its own period */
-	row->player_id = DatumGetInt64(column_value(tuple, desc, layout->player_id, "player_id"));
-	row->team = DatumGetInt32(column_value(tuple, desc, layout->team, "team"));
-	row->rank = DatumGetFloat8(column_value(tuple, desc, layout->rank, "rank"));
+	row->player_id = DatumGetInt64(rows_column_value(tuple, desc, layout->player_id, "player_id"));
+	row->team = DatumGetInt32(rows_column_value(tuple, desc, layout->team, "team"));
+	row->rank = DatumGetFloat8(rows_column_value(tuple, desc, layout->rank, "rank"));
 	row->prior = NULL;
 	if (layout->prior)
 	{
@@ -119,84 +93,39 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, HeapTuple tuple,
 	}
 }
 
-/* A cursor over the query, which must be one SELECT (no data changes). */
-static Portal
-open_select(const char *query)
+/* What rows_query_run's cursor callbacks carry. */
+typedef struct RowsRun
 {
-	SPIPlanPtr	plan = SPI_prepare_cursor(query, 0, NULL, CURSOR_OPT_NO_SCROLL);
-	List	   *sources;
-	CachedPlanSource *source;
-	ListCell   *lc;
+	RowsLayout	layout;
+	CompositeType *prior_type;
+	RowsQueryCallback fn;
+	void	   *arg;
+} RowsRun;
 
-	if (plan == NULL)
-		elog(ERROR, "SPI_prepare_cursor failed: %s", SPI_result_code_string(SPI_result));
-	sources = SPI_plan_get_plan_sources(plan);
-	if (list_length(sources) != 1)
-		ereport(ERROR,
-				(errcode(ERRCODE_SYNTAX_ERROR),
-				 errmsg("the rows query must be a single statement, not %d", list_length(sources))));
-	source = linitial(sources);
-	foreach(lc, source->query_list)
-	{
-		Query	   *q = lfirst_node(Query, lc);
+static void
+run_check(void *arg, TupleDesc desc)
+{
+	check_layout(&((RowsRun *) arg)->layout, desc);
+}
 
-		if (q->commandType != CMD_SELECT || q->hasModifyingCTE || q->rowMarks != NIL)
-			ereport(ERROR,
-					(errcode(ERRCODE_WRONG_OBJECT_TYPE),
-					 errmsg("the rows query must be a plain SELECT, not %s",
-							q->hasModifyingCTE ? "one that changes data in a WITH clause" :
-							q->rowMarks != NIL ? "one that locks rows" :
-							GetCommandTagName(source->commandTag)),
-					 errdetail("The rows are only read: a query that changes data is refused.")));
-	}
-	return SPI_cursor_open(NULL, plan, NULL, NULL, true);
+static void
+run_row(void *arg, HeapTuple tuple, TupleDesc desc)
+{
+	RowsRun    *run = arg;
+	RowValues	row;
+
+	decode_row(&run->layout, run->prior_type, tuple, desc, &row);
+	run->fn(run->arg, &row);
 }
 
 void
 rows_query_run(const ReplayFamily *family, text *query, CompositeType *prior_type,
 			   RowsQueryCallback fn, void *arg)
 {
-	RowsLayout	layout = {.family = family};
-	MemoryContext batch_cxt;
-	MemoryContext old;
-	Portal		portal;
-	bool		checked = false;
+	RowsRun		run = {.layout = {.family = family}, .prior_type = prior_type, .fn = fn, .arg = arg};
 
-	layout.prior_type = family->kind == VALUE_ELO ? FLOAT8OID : prior_type->typid;
-	batch_cxt = AllocSetContextCreate(CurrentMemoryContext, "skill rows batch",
-									  ALLOCSET_DEFAULT_SIZES);
-	SPI_connect();
-	portal = open_select(text_to_cstring(query));
-	for (;;)
-	{
-		uint64		i;
-		TupleDesc	desc;
-
-		SPI_cursor_fetch(portal, true, ROWS_BATCH);
-		if (SPI_processed == 0)
-			break;
-		desc = SPI_tuptable->tupdesc;
-		if (!checked)
-		{
-			check_layout(&layout, desc);
-			checked = true;
-		}
-		old = MemoryContextSwitchTo(batch_cxt);
-		for (i = 0; i < SPI_processed; i++)
-		{
-			RowValues	row;
-
-			decode_row(&layout, prior_type, SPI_tuptable->vals[i], desc, &row);
-			fn(arg, &row);
-		}
-		MemoryContextSwitchTo(old);
-		MemoryContextReset(batch_cxt);
-		SPI_freetuptable(SPI_tuptable);
-		CHECK_FOR_INTERRUPTS();
-	}
-	SPI_cursor_close(portal);
-	SPI_finish();
-	MemoryContextDelete(batch_cxt);
+	run.layout.prior_type = family->kind == VALUE_ELO ? FLOAT8OID : prior_type->typid;
+	rows_cursor_run(query, run_check, run_row, &run);
 }
 
 static void

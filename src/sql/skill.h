@@ -13,6 +13,7 @@
 #include "access/htup.h"
 #include "access/tupdesc.h"
 #include "fmgr.h"
+#include "datatype/timestamp.h"
 #include "utils/array.h"
 
 #include "core/status.h"
@@ -50,6 +51,15 @@ extern void check_not_null_arg(FunctionCallInfo fcinfo, int argno, const char *a
 extern void report_core_status(sk_status status, const char *what);
 extern int	check_link(const char *arg, text *value);
 
+/*
+ * matchmaking_sql.c: an interval as seconds (days of 86400 s); months are
+ * refused, naming arg.
+ */
+extern double interval_seconds(const Interval *span, const char *arg);
+/* The party rating's weights (>= 0, not both 0) and ordinal deviations (>= 0). */
+extern void check_party_weights(const char *max_arg, double max_w, const char *med_arg,
+								double med_w, const char *deviations_arg, double deviations);
+
 /* arrays.c: float8[] arguments. */
 extern const double *float8_array_values(ArrayType *array, const char *arg, int *count);
 extern ArrayType *float8_array_build(const double *values, int count);
@@ -75,6 +85,11 @@ extern Datum composite_reuse(TupleDesc desc, const Datum *values, const bool *nu
 							 HeapTupleHeader *slot,
 							 MemoryContext mcxt);
 
+/* composite_array.c: fill sets element i's field values (fixed-width, not NULL). */
+typedef void (*CompositeArrayFill) (void *arg, uint32 i, Datum *values);
+extern ArrayType *composite_array_build(CompositeType *elem, uint32 n, CompositeArrayFill fill,
+										void *arg, const char *caller);
+
 /* A rating or glicko value read from SQL, checked: finite, spread > 0. */
 typedef struct GlickoValue
 {
@@ -90,6 +105,9 @@ extern Datum rating_build(CompositeType *type, double mu, double sigma);
 /* A 1-D skill.rating[] with no NULL elements into mu/sigma (palloc'd). */
 extern int	rating_list_read(CompositeType *type, ArrayType *array, const char *arg,
 							 double **mu_out, double **sigma_out);
+/* The same, NULL elements taking fallback[0], fallback[1] unless fallback is NULL. */
+extern int	rating_list_read_or(CompositeType *type, ArrayType *array, const char *arg,
+								const double *fallback, double **mu_out, double **sigma_out);
 extern void glicko_read(CompositeType *type, HeapTupleHeader tuple, const char *arg,
 						bool opponent, GlickoValue *out);
 extern Datum glicko_build(CompositeType *type, const GlickoValue *value);

@@ -1,0 +1,72 @@
+/*
+ * outcome_sql.c - skill.share_outcome and skill.difference_outcome: a
+ * match's outcome from its scores, for one update outside a replay
+ * (core/outcome.c).
+ */
+#include "sql/skill.h"
+
+#include <math.h>
+
+#include "core/outcome.h"
+
+PG_FUNCTION_INFO_V1(share_outcome);
+PG_FUNCTION_INFO_V1(difference_outcome);
+
+/* share_outcome(score_for, score_against, w, k, result): result NULL = from the scores. */
+Datum
+share_outcome(PG_FUNCTION_ARGS)
+{
+	double		score_for,
+				score_against,
+				w,
+				k,
+				result = NAN,
+				s;
+	int			i;
+
+	for (i = 0; i < 4; i++)
+		if (PG_ARGISNULL(i))
+			PG_RETURN_NULL();
+	score_for = PG_GETARG_FLOAT8(0);
+	score_against = PG_GETARG_FLOAT8(1);
+	w = PG_GETARG_FLOAT8(2);
+	k = PG_GETARG_FLOAT8(3);
+	check_nonnegative("score_for", score_for);
+	check_nonnegative("score_against", score_against);
+	check_finite("w", w);
+	if (w < 0.0 || w > 1.0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("w must be between 0 and 1")));
+	check_finite("k", k);
+	check_positive("k", k);
+	if (!PG_ARGISNULL(4))
+	{
+		result = PG_GETARG_FLOAT8(4);
+		if (result != 0.0 && result != 0.5 && result != 1.0)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("result must be 1 (won), 0.5 (drew) or 0 (lost)")));
+	}
+	report_core_status(sk_outcome_share(score_for, score_against, result, w, k, &s),
+					   "share_outcome");
+	PG_RETURN_FLOAT8(s);
+}
+
+/* difference_outcome(score_for, score_against, scale) */
+Datum
+difference_outcome(PG_FUNCTION_ARGS)
+{
+	double		score_for = PG_GETARG_FLOAT8(0);
+	double		score_against = PG_GETARG_FLOAT8(1);
+	double		scale = PG_GETARG_FLOAT8(2);
+	double		s;
+
+	check_finite("score_for", score_for);
+	check_finite("score_against", score_against);
+	check_finite("scale", scale);
+	check_positive("scale", scale);
+	report_core_status(sk_outcome_difference(score_for, score_against, scale, &s),
+					   "difference_outcome");
+	PG_RETURN_FLOAT8(s);
+}

@@ -1,0 +1,29 @@
+/*
+ * rows_cursor.h - a user's rows query read through an SPI cursor, batch by
+ * batch: the one way every history, skill.replay, evaluate, fit and
+ * otr_history read their input.  The query must be one plain SELECT: a
+ * query that changes data or locks rows is refused.
+ */
+#ifndef SKILL_SQL_ROWS_CURSOR_H
+#define SKILL_SQL_ROWS_CURSOR_H
+
+#include "postgres.h"
+
+#include "access/htup.h"
+#include "access/tupdesc.h"
+
+/* Called once, with the first batch's columns, before any row. */
+typedef void (*RowsCheckColumns) (void *arg, TupleDesc desc);
+/* Called for every row, in order, in a context reset after each batch. */
+typedef void (*RowsTuple) (void *arg, HeapTuple tuple, TupleDesc desc);
+
+extern void rows_cursor_run(text *query, RowsCheckColumns check, RowsTuple fn, void *arg);
+
+/* Column col (1-based) must have type want; the error names it and gives hint. */
+extern void rows_check_column_type(TupleDesc desc, int col, Oid want, const char *name,
+								   const char *hint);
+
+/* Column col of a row, which must not be NULL. */
+extern Datum rows_column_value(HeapTuple tuple, TupleDesc desc, int col, const char *name);
+
+#endif
