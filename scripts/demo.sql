@@ -7,42 +7,13 @@
 \pset footer off
 CREATE EXTENSION IF NOT EXISTS skill;
 
-CREATE TABLE players (
-  player_id bigint PRIMARY KEY,
-  name      text NOT NULL,
-  rating    skill.rating NOT NULL DEFAULT skill.rating(),   -- OpenSkill Plackett-Luce
-  elo       float8 NOT NULL DEFAULT 1500
-);
+-- The tables and the transactional per-match update (README, "Update
+-- ratings when a match ends"): record_match locks the match's players in id
+-- order, refuses a player without a row or a match older than one already
+-- rated, rates from the current ratings and writes them back, all in the
+-- caller's transaction.
+\ir record_match.sql
 INSERT INTO players (player_id, name) VALUES (1, 'ada'), (2, 'bob'), (3, 'cyd'), (4, 'dee');
-
--- One row per player per match (rank: lower is better, equal ranks tie).
-CREATE TABLE results (
-  match_id  bigint NOT NULL,
-  played_at timestamptz NOT NULL,
-  player_id bigint NOT NULL REFERENCES players,
-  team      int NOT NULL,
-  rank      float8 NOT NULL,
-  PRIMARY KEY (match_id, player_id)
-);
-CREATE INDEX ON results (played_at, match_id);
-
--- The transactional update: record the rows, lock the match's players in id
--- order (concurrent matches sharing a player then run one after the other),
--- rate from the current ratings, write back.  All in the caller's transaction.
-CREATE PROCEDURE record_match(p_match bigint, p_at timestamptz, p_players bigint[], p_teams int[], p_ranks float8[])
-LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO results SELECT p_match, p_at, u.* FROM unnest(p_players, p_teams, p_ranks) u;
-  PERFORM 1 FROM players WHERE player_id = ANY (p_players) ORDER BY player_id FOR UPDATE;
-  UPDATE players p SET rating = r.rating
-  FROM unnest((SELECT skill.pl_replay(x.match_id, x.played_at, x.player_id, x.team, x.rank, q.rating)
-               FROM results x JOIN players q USING (player_id) WHERE x.match_id = p_match)) r
-  WHERE p.player_id = r.player_id;
-  UPDATE players p SET elo = r.rating
-  FROM unnest((SELECT skill.elo_replay(x.match_id, x.played_at, x.player_id, x.team, x.rank, q.elo)
-               FROM results x JOIN players q USING (player_id) WHERE x.match_id = p_match)) r
-  WHERE p.player_id = r.player_id;
-END $$;
 
 CALL record_match(1, '2026-11-01 18:00', '{1,2}', '{1,2}', '{1,2}');        -- ada beats bob
 CALL record_match(2, '2026-11-01 18:30', '{1,3}', '{1,2}', '{1,2}');        -- ada beats cyd

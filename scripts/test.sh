@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # scripts/test.sh - the whole test suite, on a fresh Debian 12 machine as root:
-#   1. the plain-C core's unit tests, then the same under valgrind;
+#   1. the plain-C core's unit tests, then the same under valgrind, and 30 s
+#      of coverage-guided fuzzing (tests/fuzz);
 #   2. build with -Werror, install, and pg_regress on a throwaway cluster
 #      (SQL behaviour, error messages, and the reference-vector conformance);
 #   3. differential tests against the npm peers, when node is present.
@@ -47,6 +48,18 @@ for suite in $(make -C "$REPO_ROOT/tests/unit" -s list); do
 		fi
 	fi
 done
+
+# Coverage-guided fuzzing of the core (tests/fuzz), 30 seconds: no crash,
+# no sanitizer report, no NaN or Infinity with SK_OK.
+log "fuzzing the core"
+line=$(bash "$REPO_ROOT/tests/fuzz/run.sh" 30 | tail -n 1) || true
+echo "$line"
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+elif [[ $line != skipped* ]]; then
+	echo "FAIL: the fuzz run did not finish" >&2
+	count 0 1
+fi
 
 # The layers: no upward include, and a core that builds without PostgreSQL.
 log "layers"
@@ -96,12 +109,34 @@ else
 	count 0 1
 fi
 
+# The README shows the per-match recipe the tests run (scripts/record_match.sql).
+recipe() { awk '/^CREATE PROCEDURE record_match/,/^END \$\$;/' "$1"; }
+if [ -n "$(recipe "$REPO_ROOT/README.md")" ] &&
+	diff <(recipe "$REPO_ROOT/README.md") <(recipe "$REPO_ROOT/scripts/record_match.sql"); then
+	count 1 0
+else
+	echo "FAIL: README's record_match differs from scripts/record_match.sql" >&2
+	count 0 1
+fi
+
 # The demo (scripts/demo.sql, the README's tour) runs without an error.
 if psql -X -q -d postgres -c "DROP DATABASE IF EXISTS skill_demo" -c "CREATE DATABASE skill_demo" &&
 	psql -X -q -d skill_demo -f "$REPO_ROOT/scripts/demo.sql" >/dev/null; then
 	count 1 0
 else
 	echo "FAIL: scripts/demo.sql" >&2
+	count 0 1
+fi
+
+# The per-match recipe under pgbench: 8 clients on shared players, 0 chain
+# breaks with the lock, and breaks found without it (the check has teeth).
+out=$(bash "$REPO_ROOT/scripts/test_concurrency.sh" 5 8) || true
+echo "$out"
+line=$(echo "$out" | tail -n 1)
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+else
+	echo "FAIL: the concurrency test did not finish" >&2
 	count 0 1
 fi
 

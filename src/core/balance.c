@@ -727,6 +727,9 @@ sk_mm_balance_teams_bonus(int n_players, const double *strength, const int *part
 	{
 		/* units are ordered by size, then strength: order them again */
 		bal_add_party_bonus(&c, party_bonus);
+		/* a bonus near 1e308 overflows the sums just as strengths would */
+		if (!isfinite(c.total))
+			return SK_ERR_RANGE;
 		qsort(c.unit, c.n_units, sizeof(bal_unit), cmp_unit);
 	}
 	if (st == SK_OK)

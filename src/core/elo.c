@@ -17,7 +17,12 @@ sk_elo_expected(double rating_a, double rating_b, double scale)
 double
 sk_elo_expected_normal(double rating_a, double rating_b, double s)
 {
-	return sk_norm_cdf((rating_a - rating_b) / (SK_SQRT2 * s));
+	double		z = (rating_a - rating_b) / (SK_SQRT2 * s);
+
+	/* inf/inf when both the difference and sqrt(2) s overflow (1e308). */
+	if (isnan(z))
+		z = (rating_a / s - rating_b / s) / SK_SQRT2;
+	return sk_norm_cdf(z);
 }
 
 /* Checks shared by both period updates; spread is scale or s. */
@@ -50,6 +55,9 @@ rate_period(double rating, int n, const double *opponents, const double *scores,
 		actual += scores[i];
 		expected += expected_score(rating, opponents[i], spread);
 	}
+	/* A k near 1e308 overflows: an error, never an infinite rating. */
+	if (!isfinite(rating + k * (actual - expected)))
+		return SK_ERR_OVERFLOW;
 	*rating_out = rating + k * (actual - expected);
 	if (expected_total_out)
 		*expected_total_out = expected;
@@ -140,6 +148,8 @@ sk_elo_rate_multi(int n, const double *ratings, const double *ranks,
 			surplus += score - sk_elo_expected(ratings[i], ratings[j], scale);
 		}
 		ratings_out[i] = ratings[i] + k * surplus / (n - 1);
+		if (!isfinite(ratings_out[i]))
+			return SK_ERR_OVERFLOW;
 	}
 	return SK_OK;
 }

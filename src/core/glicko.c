@@ -12,6 +12,9 @@ sk_glicko_g(double rd)
 {
 	const double q = SK_GLICKO_Q;
 
+	/* Past rd ~ 1e154 rd^2 overflows: g is then pi / (sqrt(3) q rd). */
+	if (!isfinite(rd * rd))
+		return SK_PI / (sqrt(3.0) * q * fabs(rd));
 	return 1.0 / sqrt(1.0 + 3.0 * q * q * rd * rd / (SK_PI * SK_PI));
 }
 
@@ -58,6 +61,10 @@ sk_glicko_rate(double rating, double rd, int n,
 		gain += g * (scores[i] - e);
 	}
 	precision = 1.0 / (rd * rd) + d2_inv;
+	/* An RD near 1e300 and lopsided games give 0 precision: 0/0. */
+	if (!(precision > 0.0) || !isfinite(rating + q / precision * gain)
+		|| !isfinite(sqrt(1.0 / precision)))
+		return SK_ERR_OVERFLOW;
 	*rating_out = rating + q / precision * gain;
 	*rd_out = sqrt(1.0 / precision);
 	return SK_OK;
@@ -70,7 +77,11 @@ sk_glicko_decay(double rd, double periods, double c, double rd_max, double *rd_o
 		return SK_ERR_NOT_FINITE;
 	if (rd <= 0.0 || periods < 0.0 || c < 0.0 || rd_max <= 0.0)
 		return SK_ERR_RANGE;
-	/* hypot: an rd of 1e-200 must not square to 0 (nor 1e200 to Infinity) */
+	/*
+	 * hypot: an rd of 1e-200 must not square to 0, nor 1e200 to Infinity;
+	 * and c is never squared, so no periods means no growth even for a c
+	 * whose square would overflow (c * sqrt(0) is 0).
+	 */
 	*rd_out = fmin(hypot(rd, c * sqrt(periods)), rd_max);
 	return SK_OK;
 }
@@ -79,11 +90,22 @@ sk_status
 sk_glicko_c_from_periods(double rd_typical, double periods_to_max, double rd_max,
 						 double *c_out)
 {
+	double		c;
+
 	if (!isfinite(rd_typical) || !isfinite(periods_to_max) || !isfinite(rd_max))
 		return SK_ERR_NOT_FINITE;
 	if (rd_typical <= 0.0 || rd_typical > rd_max || periods_to_max <= 0.0)
 		return SK_ERR_RANGE;
-	*c_out = sqrt((rd_max * rd_max - rd_typical * rd_typical) / periods_to_max);
+	c = sqrt((rd_max * rd_max - rd_typical * rd_typical) / periods_to_max);
+	if (!isfinite(c))
+	{
+		/* The squares or the quotient overflow: factor the difference. */
+		c = sqrt(rd_max - rd_typical) * sqrt(rd_max / 2.0 + rd_typical / 2.0) *
+			SK_SQRT2 / sqrt(periods_to_max);
+		if (!isfinite(c))
+			return SK_ERR_OVERFLOW;
+	}
+	*c_out = c;
 	return SK_OK;
 }
 
@@ -106,9 +128,19 @@ sk_glicko_check_games(int n, const double *opp_rating, const double *opp_rd,
 double
 sk_glicko_win_probability(double rating_a, double rd_a, double rating_b, double rd_b)
 {
-	double		g = sk_glicko_g(sqrt(rd_a * rd_a + rd_b * rd_b));
+	double		rd = sqrt(rd_a * rd_a + rd_b * rd_b);
+	double		half;
 
-	return 1.0 / (1.0 + pow(10.0, -g * (rating_a - rating_b) / 400.0));
+	if (isfinite(rd))
+		return 1.0 / (1.0 + pow(10.0, -sk_glicko_g(rd) * (rating_a - rating_b) / 400.0));
+
+	/*
+	 * The squares overflow (RDs past 1e154), where g(rd) = pi/(sqrt(3) q rd)
+	 * to double precision; rd and the rating gap (up to 2e308) both halved.
+	 */
+	half = hypot(rd_a / 2.0, rd_b / 2.0);
+	return 1.0 / (1.0 + pow(10.0, -SK_PI / (sqrt(3.0) * SK_GLICKO_Q) *
+							((rating_a / 800.0 - rating_b / 800.0) / half)));
 }
 
 typedef struct GlickoModel

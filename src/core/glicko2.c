@@ -105,6 +105,18 @@ new_volatility(double vol, double phi, double v, double delta, double tau,
 	return SK_OK;
 }
 
+/* The result, unless finite input (a vol of 1e300) overflowed on the way. */
+static sk_status
+finish(double rating, double rd, double vol, sk_glicko2 *out)
+{
+	if (!isfinite(rating) || !isfinite(rd) || !isfinite(vol))
+		return SK_ERR_OVERFLOW;
+	out->rating = rating;
+	out->rd = rd;
+	out->vol = vol;
+	return SK_OK;
+}
+
 sk_status
 sk_glicko2_rate(const sk_glicko2 *player, int n,
 				const double *opp_rating, const double *opp_rd,
@@ -140,10 +152,8 @@ sk_glicko2_rate(const sk_glicko2 *player, int n,
 	if (n == 0)
 	{
 		/* An inactive period: only step 6. */
-		out->rating = player->rating;
-		out->rd = sqrt(phi * phi + player->vol * player->vol) * SK_GLICKO2_SCALE;
-		out->vol = player->vol;
-		return SK_OK;
+		return finish(player->rating, sqrt(phi * phi + player->vol * player->vol) * SK_GLICKO2_SCALE,
+					  player->vol, out);
 	}
 
 	/* Steps 3 and 4: estimated variance v and improvement delta. */
@@ -176,10 +186,8 @@ sk_glicko2_rate(const sk_glicko2 *player, int n,
 	/* Steps 6 and 7: new RD and rating; step 8: back to the Glicko-1 scale. */
 	phi_star = sqrt(phi * phi + vol * vol);
 	phi_new = 1.0 / sqrt(1.0 / (phi_star * phi_star) + v_inv);
-	out->rating = (mu + phi_new * phi_new * gain) * SK_GLICKO2_SCALE + SK_GLICKO2_CENTER;
-	out->rd = phi_new * SK_GLICKO2_SCALE;
-	out->vol = vol;
-	return SK_OK;
+	return finish((mu + phi_new * phi_new * gain) * SK_GLICKO2_SCALE + SK_GLICKO2_CENTER,
+				  phi_new * SK_GLICKO2_SCALE, vol, out);
 }
 
 double

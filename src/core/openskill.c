@@ -957,11 +957,24 @@ predict_setup(const sk_os_params *p, int n_teams, const int *team_start,
 }
 
 /* Phi of the team mu difference over the pair's combined deviation. */
+/*
+ * (x + y) / sqrt(2 beta^2 + ss) where beta^2 overflows (beta past 1e154):
+ * the same quotient in units of beta, finite for finite input.
+ */
+static double
+z_in_beta_units(double beta, double x, double y, double ss)
+{
+	return (x / beta + y / beta) / sqrt(2.0 + ss / beta / beta);
+}
+
 static double
 pair_win(double beta, const double *tmu, const double *tss, int a, int b)
 {
-	return sk_norm_cdf_erf((tmu[a] - tmu[b]) /
-						   sqrt(2.0 * (beta * beta) + tss[a] + tss[b]));
+	double		s = sqrt(2.0 * (beta * beta) + tss[a] + tss[b]);
+
+	if (!isfinite(s))
+		return sk_norm_cdf_erf(z_in_beta_units(beta, tmu[a], -tmu[b], tss[a] + tss[b]));
+	return sk_norm_cdf_erf((tmu[a] - tmu[b]) / s);
 }
 
 /* Mean pairwise win chance of each team, normalised to sum to 1. */
@@ -1017,8 +1030,12 @@ double
 sk_os_draw_margin(double beta, int players)
 {
 	double		n = (double) players;
+	double		margin = sqrt(n) * beta * sk_norm_ppf((1.0 + 1.0 / n) / 2.0);
 
-	return sqrt(n) * beta * sk_norm_ppf((1.0 + 1.0 / n) / 2.0);
+	/* sqrt(n) beta overflows for beta near 1e308; the margin itself is < beta. */
+	if (!isfinite(margin))
+		margin = sqrt(n) * sk_norm_ppf((1.0 + 1.0 / n) / 2.0) * beta;
+	return margin;
 }
 
 sk_status
@@ -1056,9 +1073,15 @@ sk_os_predict_draw_margin(const sk_os_params *p, int n_teams, const int *team_st
 		for (j = i + 1; j < n_teams; j++)
 		{
 			double		s = sqrt(2.0 * (p->beta * p->beta) + tss[i] + tss[j]);
+			double		hi = (margin - tmu[i] + tmu[j]) / s,
+						lo = (tmu[j] - tmu[i] - margin) / s;
 
-			sum += sk_norm_cdf_erf((margin - tmu[i] + tmu[j]) / s) -
-				sk_norm_cdf_erf((tmu[j] - tmu[i] - margin) / s);
+			if (!isfinite(s))
+			{
+				hi = z_in_beta_units(p->beta, margin - tmu[i], tmu[j], tss[i] + tss[j]);
+				lo = z_in_beta_units(p->beta, tmu[j] - tmu[i], -margin, tss[i] + tss[j]);
+			}
+			sum += sk_norm_cdf_erf(hi) - sk_norm_cdf_erf(lo);
 		}
 	}
 	*prob_out = sum / ((double) n_teams * (n_teams - 1) / 2.0);

@@ -299,10 +299,14 @@ sk_otr_decay(const sk_otr_decay_params *p, double mu, double sigma, double peak,
 	double		floor_value;
 	int64_t		step;
 
-	if (!isfinite(mu) || !isfinite(sigma) || !isfinite(peak))
+	if (!isfinite(mu) || !isfinite(sigma) || !isfinite(peak) || !isfinite(p->decay_days) ||
+		!isfinite(p->decay_rate) || !isfinite(p->decay_minimum) ||
+		!isfinite(p->volatility_growth) || !isfinite(p->volatility_cap))
 		return SK_ERR_NOT_FINITE;
+	/* A negative rate or growth would raise mu or lower sigma, without bound. */
 	if (sigma <= 0.0 || at < last_match || p->weekday < 0 || p->weekday > 6 ||
-		!(p->hour >= 0.0 && p->hour < 24.0))
+		!(p->hour >= 0.0 && p->hour < 24.0) || p->decay_rate < 0.0 ||
+		p->volatility_growth < 0.0)
 		return SK_ERR_RANGE;
 	floor_value = fmax(p->decay_minimum, (p->decay_minimum + peak) / 2.0);
 	step = next_step(p, last_match);

@@ -77,7 +77,8 @@ void		sk_otr_default_decay_params(sk_otr_decay_params *p);
  * max(sigma, min(sqrt(sigma^2 + volatility_growth), volatility_cap)); if
  * that step is at least decay_days whole days after last_match, mu drops
  * by decay_rate, not below max(decay_minimum, (decay_minimum + peak)/2),
- * and never rises.  SK_ERR_RANGE when at < last_match.
+ * and never rises.  SK_ERR_RANGE when at < last_match, decay_rate or
+ * volatility_growth is negative.
  */
 sk_status	sk_otr_decay(const sk_otr_decay_params *p, double mu, double sigma, double peak,
 						 int64_t last_match, int64_t at, double *mu_out, double *sigma_out);

@@ -22,6 +22,8 @@ sk_status_message(sk_status status)
 			return "out of memory";
 		case SK_ERR_NO_CONVERGENCE:
 			return "iteration did not converge";
+		case SK_ERR_OVERFLOW:
+			return "the result is not a finite number";
 	}
 	return "unknown status";
 }

@@ -17,7 +17,8 @@ typedef enum sk_status
 	SK_ERR_RANGE,				/* a parameter outside its documented range */
 	SK_ERR_SIZE,				/* too few teams/players, mismatched lengths */
 	SK_ERR_NO_MEMORY,			/* allocation failed (standalone use only) */
-	SK_ERR_NO_CONVERGENCE		/* an iteration hit its safety limit */
+	SK_ERR_NO_CONVERGENCE,		/* an iteration hit its safety limit */
+	SK_ERR_OVERFLOW				/* finite input so extreme that a result is not */
 } sk_status;
 
 /* A short English description of a status, for tests and can't-happen errors. */

@@ -61,7 +61,8 @@ g1_check(ReplayState *state, const ReplayPlayer *p, sk_status status)
 {
 	if (status != SK_OK)
 		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				(errcode(status == SK_ERR_OVERFLOW ? ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE
+						 : ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s could not rate player " INT64_FORMAT ": %s",
 						state->caller, p->id, sk_status_message(status))));
 }

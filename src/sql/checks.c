@@ -180,6 +180,9 @@ report_core_status(sk_status status, const char *what)
 		case SK_ERR_NO_CONVERGENCE:
 			code = ERRCODE_DATA_EXCEPTION;
 			break;
+		case SK_ERR_OVERFLOW:
+			code = ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE;
+			break;
 		default:
 			code = ERRCODE_INVALID_PARAMETER_VALUE;
 			break;
