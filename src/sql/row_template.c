@@ -9,12 +9,19 @@
 void
 row_template_init(RowTemplate *t, TupleDesc desc, MemoryContext mcxt)
 {
+	int			i;
+
 	if (desc->natts > ROW_TEMPLATE_MAX_COLUMNS)
 		elog(ERROR, "row_template: %d columns, at most %d", desc->natts,
 			 ROW_TEMPLATE_MAX_COLUMNS);
 	memset(t, 0, sizeof(*t));
 	t->desc = desc;
 	t->mcxt = mcxt;
+	for (i = 0; i < desc->natts; i++)
+	{
+		t->attlen[i] = TupleDescAttr(desc, i)->attlen;
+		t->attbyval[i] = TupleDescAttr(desc, i)->attbyval;
+	}
 }
 
 /* A varlena the refill can copy: in line, uncompressed, 4-byte header. */
@@ -61,27 +68,38 @@ rebuild(RowTemplate *t, const Datum *values, const bool *nulls)
 	}
 }
 
-/* True when the row has the template's shape. */
+/*
+ * Writes the row into the template at its offsets; false (the template
+ * half written) when the row has another shape: other NULLs, a varlena of
+ * another size or form, a cstring.
+ */
 static bool
-same_shape(const RowTemplate *t, const Datum *values, const bool *nulls)
+refill(RowTemplate *t, const Datum *values, const bool *nulls)
 {
+	char	   *data = (char *) t->tuple->t_data + t->tuple->t_data->t_hoff;
 	int			i;
 
-	if (t->tuple == NULL)
-		return false;
 	for (i = 0; i < t->desc->natts; i++)
 	{
-		Form_pg_attribute att = TupleDescAttr(t->desc, i);
+		char	   *at = data + t->offset[i];
 
 		if (nulls[i] != t->nulls[i])
 			return false;
 		if (nulls[i])
 			continue;
-		if (att->attlen == -1 &&
-			!(plain_varlena(values[i]) &&
-			  VARSIZE(DatumGetPointer(values[i])) - VARHDRSZ == t->payload[i]))
-			return false;
-		if (att->attlen < -1)	/* cstring */
+		if (t->attbyval[i])
+			store_att_byval(at, values[i], t->attlen[i]);
+		else if (t->attlen[i] == -1)
+		{
+			const char *v = DatumGetPointer(values[i]);
+
+			if (!plain_varlena(values[i]) || VARSIZE(v) - VARHDRSZ != t->payload[i])
+				return false;
+			memcpy(at + t->header[i], VARDATA(v), t->payload[i]);
+		}
+		else if (t->attlen[i] > 0)
+			memcpy(at, DatumGetPointer(values[i]), t->attlen[i]);
+		else
 			return false;
 	}
 	return true;
@@ -91,29 +109,7 @@ void
 row_template_put(RowTemplate *t, Tuplestorestate *store, const Datum *values,
 				 const bool *nulls)
 {
-	char	   *data;
-	int			i;
-
-	if (!same_shape(t, values, nulls))
-	{
+	if (t->tuple == NULL || !refill(t, values, nulls))
 		rebuild(t, values, nulls);
-		tuplestore_puttuple(store, t->tuple);
-		return;
-	}
-	data = (char *) t->tuple->t_data + t->tuple->t_data->t_hoff;
-	for (i = 0; i < t->desc->natts; i++)
-	{
-		Form_pg_attribute att = TupleDescAttr(t->desc, i);
-		char	   *at = data + t->offset[i];
-
-		if (nulls[i])
-			continue;
-		if (att->attbyval)
-			store_att_byval(at, values[i], att->attlen);
-		else if (att->attlen == -1)
-			memcpy(at + t->header[i], VARDATA(DatumGetPointer(values[i])), t->payload[i]);
-		else
-			memcpy(at, DatumGetPointer(values[i]), att->attlen);
-	}
 	tuplestore_puttuple(store, t->tuple);
 }

@@ -27,6 +27,8 @@ typedef struct RowTemplate
 	MemoryContext mcxt;			/* where the template lives */
 	HeapTuple	tuple;			/* NULL until the first row */
 	bool		nulls[ROW_TEMPLATE_MAX_COLUMNS];
+	int16		attlen[ROW_TEMPLATE_MAX_COLUMNS];
+	bool		attbyval[ROW_TEMPLATE_MAX_COLUMNS];
 	uint32		offset[ROW_TEMPLATE_MAX_COLUMNS];	/* from the data start */
 	uint32		payload[ROW_TEMPLATE_MAX_COLUMNS];	/* varlena: bytes after the header */
 	uint8		header[ROW_TEMPLATE_MAX_COLUMNS];	/* varlena: 1 or 4 */

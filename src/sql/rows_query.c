@@ -3,6 +3,8 @@
  */
 #include "sql/rows_query.h"
 
+#include "access/htup_details.h"
+#include "access/tupmacs.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "miscadmin.h"
@@ -25,6 +27,10 @@ typedef struct RowsLayout
 	int			rank;
 	int			prior;			/* 0: no prior column */
 	Oid			prior_type;
+	/* Every column by value and of fixed size: where each lies in a row
+	 * without NULLs (decode_row reads those without heap_deform_tuple). */
+	bool		fixed;
+	uint32		offset[7];
 } RowsLayout;
 
 static const char *
@@ -45,6 +51,25 @@ check_column_type(const RowsLayout *layout, TupleDesc desc, int col, Oid want,
 				 errmsg("column %d (%s) of the rows query must be of type %s, not %s",
 						col, name, format_type_be(want), format_type_be(got)),
 				 errhint("%s", layout_hint(layout))));
+}
+
+/* The offsets of RowsLayout.fixed, as heap_fill_tuple lays the columns out. */
+static void
+fixed_offsets(RowsLayout *layout, TupleDesc desc)
+{
+	uint32		off = 0;
+	int			i;
+
+	layout->fixed = desc->natts <= lengthof(layout->offset);
+	for (i = 0; i < desc->natts && layout->fixed; i++)
+	{
+		Form_pg_attribute att = TupleDescAttr(desc, i);
+
+		layout->fixed = att->attbyval && att->attlen > 0 && !att->attisdropped;
+		off = att_align_nominal(off, att->attalign);
+		layout->offset[i] = off;
+		off += att->attlen;
+	}
 }
 
 /*
@@ -77,6 +102,7 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 	check_column_type(layout, desc, layout->rank, FLOAT8OID, "rank");
 	if (layout->prior)
 		check_column_type(layout, desc, layout->prior, layout->prior_type, "prior");
+	fixed_offsets(layout, desc);
 }
 
 /* The most columns a rows query has (check_layout): with period and prior. */
@@ -102,7 +128,20 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, HeapTuple tuple,
 	bool		n[ROWS_MAX_COLUMNS];
 
 	Assert(desc->natts <= ROWS_MAX_COLUMNS);
-	heap_deform_tuple(tuple, desc, v, n);
+	if (layout->fixed && !HeapTupleHasNulls(tuple) &&
+		HeapTupleHeaderGetNatts(tuple->t_data) == desc->natts)
+	{
+		const char *data = (const char *) tuple->t_data + tuple->t_data->t_hoff;
+		int			i;
+
+		for (i = 0; i < desc->natts; i++)
+		{
+			v[i] = fetch_att(data + layout->offset[i], true, TupleDescAttr(desc, i)->attlen);
+			n[i] = false;
+		}
+	}
+	else
+		heap_deform_tuple(tuple, desc, v, n);
 	row->match_id = DatumGetInt64(column_value(v, n, 1, "match_id"));
 	row->played_at = DatumGetTimestampTz(column_value(v, n, 2, "played_at"));
 	row->period = layout->period
