@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# bench/analysis/run.sh - the analyst's loop at scale (issue #15): history
-# throughput on 1,000,000 seeded 1v1 matches (2,000,000 rows), the scoring
+# bench/analysis/run.sh - the analyst's loop at scale (issue #15): every
+# history's throughput on 1,000,000 seeded 1v1 matches (2,000,000 rows), the scoring
 # aggregate over 10,000,000 predictions against count(*) over the same
 # table, and fitting a three-parameter Elo K schedule over the 1M matches.
 # Best of RUNS (default 3) per query, server execution times.
@@ -48,8 +48,9 @@ history() {		# family work_mem
 }
 echo "| query | time | throughput |"
 echo "|---|---|---|"
-history elo 4MB
-history pl 4MB
+for f in elo pl bt_full tm_full trueskill glicko glicko2 team_glicko; do
+	history $f 4MB
+done
 history elo 1GB
 history pl 1GB
 scan=$(seconds "" "SELECT count(*) FROM predictions")

@@ -18,12 +18,18 @@
  *	  o ~ sigmoid(a + b logit p).
  *
  * The slope and intercept are fitted in sk_score_result by Newton's method
- * (IRLS) on the predictions grouped by logit p into SK_SCORE_GRID bins of
- * width SK_SCORE_BIN, each bin represented by its count, its mean logit and
- * its outcome sum: exact when the predictions of a bin share one logit (a
- * rating system's predictions mostly differ), and otherwise off by at most
- * the effect of moving each logit by less than one bin width (0.034), far
- * below the estimates' sampling error.
+ * (IRLS) on the predictions grouped into SK_SCORE_GRID bins that are
+ * narrow in logit p, each bin represented by its count, its outcome sum and
+ * the logit of its mean p.  A bin is found from the bits of the double
+ * q = min(p, 1 - p) (its exponent and the top SK_SCORE_OCTAVE_BITS bits of
+ * its mantissa: 32 bins per halving of q), so adding a prediction takes no
+ * logarithm for the fit; a bin spans at most 0.042 in logit p.  Exact when
+ * the predictions of a bin share one p, and otherwise each logit moves by
+ * less than one bin width, far below the estimates' sampling error.
+ *
+ * The log-loss takes one logarithm per win or loss (ln p or ln(1 - p);
+ * ln(1 - p) as log(1 - p), exact in its argument for p >= 0.5 and within
+ * 1.2e-16 absolute otherwise) and two per draw.
  */
 #ifndef SKILL_CORE_SCORING_H
 #define SKILL_CORE_SCORING_H
@@ -33,10 +39,27 @@
 #include "status.h"
 
 #define SK_SCORE_MAX_BUCKETS	1000
-#define SK_SCORE_GRID			2048
-#define SK_SCORE_LOGIT_MAX		34.538776394910684	/* logit(1 - 1e-15) */
-#define SK_SCORE_BIN			(2.0 * SK_SCORE_LOGIT_MAX / SK_SCORE_GRID)
 #define SK_SCORE_P_MIN			1e-15
+/*
+ * The fit's bins: the top 12 + SK_SCORE_OCTAVE_BITS bits of q's double
+ * (sign, exponent, mantissa head) run from SK_SCORE_Q_KEY_MIN (2^-50, the
+ * octave of the smallest clamped q, 1 - (1 - 1e-15) = 9.99e-16) to that
+ * of q = 0.5; one such run for p <= 0.5 and one, mirrored, above.
+ */
+#define SK_SCORE_OCTAVE_BITS	5
+#define SK_SCORE_Q_KEY(bits)	((int) ((bits) >> (52 - SK_SCORE_OCTAVE_BITS)))
+#define SK_SCORE_Q_KEY_MIN		((1023 - 50) << SK_SCORE_OCTAVE_BITS)
+#define SK_SCORE_Q_KEY_HALF		((1023 - 1) << SK_SCORE_OCTAVE_BITS)
+#define SK_SCORE_SIDE			(SK_SCORE_Q_KEY_HALF - SK_SCORE_Q_KEY_MIN + 1)
+#define SK_SCORE_GRID			(2 * SK_SCORE_SIDE)
+
+/* A count with its sums of p and of outcomes, in one place in memory. */
+typedef struct sk_score_cell
+{
+	int64_t		n;
+	double		p;
+	double		o;
+} sk_score_cell;
 
 typedef struct sk_score_state
 {
@@ -44,13 +67,8 @@ typedef struct sk_score_state
 	int32_t		buckets;		/* ECE buckets, 1 .. SK_SCORE_MAX_BUCKETS */
 	double		log_loss;		/* sums */
 	double		brier;
-	double		accuracy;
-	int64_t		bucket_n[SK_SCORE_MAX_BUCKETS];
-	double		bucket_p[SK_SCORE_MAX_BUCKETS];
-	double		bucket_o[SK_SCORE_MAX_BUCKETS];
-	int64_t		grid_n[SK_SCORE_GRID];
-	double		grid_x[SK_SCORE_GRID];	/* sum of logit p */
-	double		grid_o[SK_SCORE_GRID];	/* sum of outcomes */
+	sk_score_cell bucket[SK_SCORE_MAX_BUCKETS];	/* ECE buckets, sums of p */
+	sk_score_cell grid[SK_SCORE_GRID];	/* the fit's bins, sums of clamped p */
 } sk_score_state;
 
 typedef struct sk_score_result

@@ -11,6 +11,7 @@
  */
 #include "families/family.h"
 #include "sql/replay_values.h"
+#include "sql/row_template.h"
 #include "sql/rows_query.h"
 
 #include <math.h>
@@ -27,6 +28,7 @@ typedef struct HistorySink
 	 * copies them, and a fresh pair per row made memory churn. */
 	HeapTupleHeader before;
 	HeapTupleHeader after;
+	RowTemplate row;			/* rows put into the tuplestore */
 } HistorySink;
 
 /* One row per player of the rated match, in team order. */
@@ -57,7 +59,7 @@ emit_rows(ReplayState *state, const ReplayResult *r)
 										   &sink->after, state->mcxt);
 			values[7] = Float8GetDatum(r->team_prob[t]);
 			values[9] = Int32GetDatum(r->matches_before[i]);
-			tuplestore_putvalues(sink->rsinfo->setResult, sink->rsinfo->setDesc, values, nulls);
+			row_template_put(&sink->row, sink->rsinfo->setResult, values, nulls);
 		}
 }
 
@@ -75,6 +77,7 @@ history(FunctionCallInfo fcinfo, const ReplayFamily *family)
 	per_query = rsinfo->econtext->ecxt_per_query_memory;
 	memset(&sink, 0, sizeof(sink));
 	sink.rsinfo = rsinfo;
+	row_template_init(&sink.row, rsinfo->setDesc, per_query);
 	if (family->kind != VALUE_ELO)
 		composite_init(&sink.rating, TupleDescAttr(rsinfo->setDesc, 5)->atttypid, per_query);
 

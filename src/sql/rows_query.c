@@ -3,6 +3,8 @@
  */
 #include "sql/rows_query.h"
 
+#include "access/htup_details.h"
+#include "access/tupmacs.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "utils/builtins.h"
@@ -20,6 +22,10 @@ typedef struct RowsLayout
 	int			rank;
 	int			prior;			/* 0: no prior column */
 	Oid			prior_type;
+	/* Every column by value and of fixed size: where each lies in a row
+	 * without NULLs (decode_row reads those without heap_deform_tuple). */
+	bool		fixed;
+	uint32		offset[7];
 } RowsLayout;
 
 static const char *
@@ -33,6 +39,25 @@ check_column_type(const RowsLayout *layout, TupleDesc desc, int col, Oid want,
 				  const char *name)
 {
 	rows_check_column_type(desc, col, want, name, layout_hint(layout));
+}
+
+/* The offsets of RowsLayout.fixed, as heap_fill_tuple lays the columns out. */
+static void
+fixed_offsets(RowsLayout *layout, TupleDesc desc)
+{
+	uint32		off = 0;
+	int			i;
+
+	layout->fixed = desc->natts <= lengthof(layout->offset);
+	for (i = 0; i < desc->natts && layout->fixed; i++)
+	{
+		Form_pg_attribute att = TupleDescAttr(desc, i);
+
+		layout->fixed = att->attbyval && att->attlen > 0 && !att->attisdropped;
+		off = att_align_nominal(off, att->attalign);
+		layout->offset[i] = off;
+		off += att->attlen;
+	}
 }
 
 /*
@@ -65,31 +90,60 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 	check_column_type(layout, desc, layout->rank, FLOAT8OID, "rank");
 	if (layout->prior)
 		check_column_type(layout, desc, layout->prior, layout->prior_type, "prior");
+	fixed_offsets(layout, desc);
 }
 
+/* The most columns a rows query has (check_layout): with period and prior. */
+#define ROWS_MAX_COLUMNS 7
+
+/* Column col (1-based) of a deformed row, which must not be NULL. */
+static Datum
+column_value(const Datum *values, const bool *nulls, int col, const char *name)
+{
+	if (nulls[col - 1])
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("column %d (%s) of the rows query must not be NULL", col, name)));
+	return values[col - 1];
+}
+
+/* One row, deformed once (a column at a time cost several times that). */
 static void
 decode_row(const RowsLayout *layout, CompositeType *prior_type, HeapTuple tuple,
 		   TupleDesc desc, RowValues *row)
 {
-	row->match_id = DatumGetInt64(rows_column_value(tuple, desc, 1, "match_id"));
-	row->played_at = DatumGetTimestampTz(rows_column_value(tuple, desc, 2, "played_at"));
-	row->period = layout->period
-		? DatumGetTimestampTz(rows_column_value(tuple, desc, layout->period, "period"))
-		: row->played_at;	/* no period column: each match its own period */
-	row->player_id = DatumGetInt64(rows_column_value(tuple, desc, layout->player_id, "player_id"));
-	row->team = DatumGetInt32(rows_column_value(tuple, desc, layout->team, "team"));
-	row->rank = DatumGetFloat8(rows_column_value(tuple, desc, layout->rank, "rank"));
-	row->prior = NULL;
-	if (layout->prior)
-	{
-		bool		isnull;
-		Datum		d = SPI_getbinval(tuple, desc, layout->prior, &isnull);
+	Datum		v[ROWS_MAX_COLUMNS];
+	bool		n[ROWS_MAX_COLUMNS];
 
-		if (!isnull)
+	Assert(desc->natts <= ROWS_MAX_COLUMNS);
+	if (layout->fixed && !HeapTupleHasNulls(tuple) &&
+		HeapTupleHeaderGetNatts(tuple->t_data) == desc->natts)
+	{
+		const char *data = (const char *) tuple->t_data + tuple->t_data->t_hoff;
+		int			i;
+
+		for (i = 0; i < desc->natts; i++)
 		{
-			replay_value_read(layout->family, prior_type, d, "prior", row->prior_values);
-			row->prior = row->prior_values;
+			v[i] = fetch_att(data + layout->offset[i], true, TupleDescAttr(desc, i)->attlen);
+			n[i] = false;
 		}
+	}
+	else
+		heap_deform_tuple(tuple, desc, v, n);
+	row->match_id = DatumGetInt64(column_value(v, n, 1, "match_id"));
+	row->played_at = DatumGetTimestampTz(column_value(v, n, 2, "played_at"));
+	row->period = layout->period
+		? DatumGetTimestampTz(column_value(v, n, layout->period, "period"))
+		: row->played_at;	/* no period column: each match its own period */
+	row->player_id = DatumGetInt64(column_value(v, n, layout->player_id, "player_id"));
+	row->team = DatumGetInt32(column_value(v, n, layout->team, "team"));
+	row->rank = DatumGetFloat8(column_value(v, n, layout->rank, "rank"));
+	row->prior = NULL;
+	if (layout->prior && !n[layout->prior - 1])
+	{
+		replay_value_read(layout->family, prior_type, v[layout->prior - 1], "prior",
+						  row->prior_values);
+		row->prior = row->prior_values;
 	}
 }
 

@@ -45,41 +45,45 @@ aggregate_context(FunctionCallInfo fcinfo, const char *name)
 	return aggcontext;
 }
 
-/* step(state, p, outcome [, buckets]) */
+static void pg_attribute_noreturn()
+report_rejected(double p, double o)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 isfinite(p) && p >= 0 && p <= 1
+			 ? errmsg("outcome must be 0, 0.5 or 1, not %g", o)
+			 : errmsg("p must be a probability between 0 and 1, not %g", p),
+			 errdetail("An outcome is 1 when the side p is for won, 0 when it lost, 0.5 for a draw.")));
+}
+
+/* The first row: a new state (only the aggregate machinery hands one back). */
+static pg_noinline sk_score_state *
+first_state(FunctionCallInfo fcinfo, int buckets)
+{
+	return new_state(aggregate_context(fcinfo, "prediction_score_step"), buckets);
+}
+
+/* step(state, p, outcome [, buckets]); called for every row, so kept short. */
 Datum
 prediction_score_step(PG_FUNCTION_ARGS)
 {
 	int			buckets = 10;
 	sk_score_state *s;
-	double		p,
-				o;
-	sk_status	st;
 
 	if (PG_NARGS() > 3)
 	{
 		check_not_null_arg(fcinfo, 3, "buckets");
 		buckets = PG_GETARG_INT32(3);
 	}
-	/* Only the aggregate machinery hands back a state: check it on the first row. */
-	s = PG_ARGISNULL(0) ? new_state(aggregate_context(fcinfo, "prediction_score_step"), buckets)
-		: (sk_score_state *) PG_GETARG_POINTER(0);
-	if (s->buckets != buckets)
+	s = PG_ARGISNULL(0) ? first_state(fcinfo, buckets) : (sk_score_state *) PG_GETARG_POINTER(0);
+	if (unlikely(s->buckets != buckets))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("buckets must be the same on every row"),
 				 errdetail("It was %d and is now %d.", s->buckets, buckets)));
-	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
-		PG_RETURN_POINTER(s);
-	p = PG_GETARG_FLOAT8(1);
-	o = PG_GETARG_FLOAT8(2);
-	st = sk_score_add(s, p, o);
-	if (st != SK_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 isfinite(p) && p >= 0 && p <= 1
-				 ? errmsg("outcome must be 0, 0.5 or 1, not %g", o)
-				 : errmsg("p must be a probability between 0 and 1, not %g", p),
-				 errdetail("An outcome is 1 when the side p is for won, 0 when it lost, 0.5 for a draw.")));
+	if (!PG_ARGISNULL(1) && !PG_ARGISNULL(2) &&
+		unlikely(sk_score_add(s, PG_GETARG_FLOAT8(1), PG_GETARG_FLOAT8(2)) != SK_OK))
+		report_rejected(PG_GETARG_FLOAT8(1), PG_GETARG_FLOAT8(2));
 	PG_RETURN_POINTER(s);
 }
 
