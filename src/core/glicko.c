@@ -83,6 +83,16 @@ sk_glicko_c_from_periods(double rd_typical, double periods_to_max, double rd_max
 	if (rd_typical <= 0.0 || rd_typical > rd_max || periods_to_max <= 0.0)
 		return SK_ERR_RANGE;
 	*c_out = sqrt((rd_max * rd_max - rd_typical * rd_typical) / periods_to_max);
+	if (!isfinite(*c_out))
+	{
+		/*
+		 * rd_max^2 or the quotient overflowed: the same value as
+		 * sqrt(rd_max - rd_typical) sqrt(rd_max + rd_typical) / sqrt(periods),
+		 * with no square formed.  Infinite only if c itself is too large.
+		 */
+		*c_out = sqrt(rd_max - rd_typical) / sqrt(periods_to_max) *
+			(sqrt(0.5 * rd_max + 0.5 * rd_typical) * sqrt(2.0));
+	}
 	return SK_OK;
 }
 

@@ -112,6 +112,8 @@ sk_mm_window_beta(double waited_seconds, double max_beta, int buckets,
 			lo = mid + 1;
 	}
 	*beta_out = lo == buckets ? max_beta : max_beta * lo / buckets;
+	if (!isfinite(*beta_out))	/* max_beta * lo overflowed; lo / buckets < 1 */
+		*beta_out = max_beta * ((double) lo / buckets);
 	if (bucket_out)
 		*bucket_out = lo;
 	return SK_OK;

@@ -1021,22 +1021,48 @@ sk_os_draw_margin(double beta, int players)
 	return sqrt(n) * beta * sk_norm_ppf((1.0 + 1.0 / n) / 2.0);
 }
 
+double
+sk_os_draw_margin_per_beta(int players)
+{
+	double		n = (double) players;
+
+	return sqrt(n) * sk_norm_ppf((1.0 + 1.0 / n) / 2.0);
+}
+
 sk_status
 sk_os_predict_draw(const sk_os_params *p, int n_teams, const int *team_start,
 				   const double *mu, const double *sigma, double *prob_out,
 				   void *work)
 {
 	/* Draw chance 1/players, turned into a performance margin. */
+	int			players = n_teams >= 2 && team_start != NULL && p != NULL
+		? team_start[n_teams] : 0;
+
 	return sk_os_predict_draw_margin(p, n_teams, team_start, mu, sigma,
-									 n_teams >= 2 && team_start != NULL && p != NULL
-									 ? sk_os_draw_margin(p->beta, team_start[n_teams]) : 0.0,
+									 players > 0 ? sk_os_draw_margin(p->beta, players) : 0.0,
+									 players > 0 ? sk_os_draw_margin_per_beta(players) : 0.0,
 									 prob_out, work);
+}
+
+/*
+ * A pair's draw chance with every length divided by beta, for a beta whose
+ * square overflows: Phi((m - d) / s) - Phi((-d - m) / s) is unchanged.
+ */
+static double
+draw_in_beta_units(double beta, double mu_diff, double tss_a, double tss_b,
+				   double margin_per_beta)
+{
+	double		s = sqrt(2.0 + tss_a / beta / beta + tss_b / beta / beta);
+	double		d = mu_diff / beta;
+
+	return sk_norm_cdf_erf((margin_per_beta - d) / s) -
+		sk_norm_cdf_erf((-d - margin_per_beta) / s);
 }
 
 sk_status
 sk_os_predict_draw_margin(const sk_os_params *p, int n_teams, const int *team_start,
 						  const double *mu, const double *sigma, double margin,
-						  double *prob_out, void *work)
+						  double margin_per_beta, double *prob_out, void *work)
 {
 	double	   *tmu,
 			   *tss;
@@ -1057,8 +1083,12 @@ sk_os_predict_draw_margin(const sk_os_params *p, int n_teams, const int *team_st
 		{
 			double		s = sqrt(2.0 * (p->beta * p->beta) + tss[i] + tss[j]);
 
-			sum += sk_norm_cdf_erf((margin - tmu[i] + tmu[j]) / s) -
-				sk_norm_cdf_erf((tmu[j] - tmu[i] - margin) / s);
+			if (isfinite(s) && isfinite(margin))
+				sum += sk_norm_cdf_erf((margin - tmu[i] + tmu[j]) / s) -
+					sk_norm_cdf_erf((tmu[j] - tmu[i] - margin) / s);
+			else
+				sum += draw_in_beta_units(p->beta, tmu[i] - tmu[j], tss[i], tss[j],
+										  margin_per_beta);
 		}
 	}
 	*prob_out = sum / ((double) n_teams * (n_teams - 1) / 2.0);

@@ -138,12 +138,16 @@ sk_status	sk_os_predict_draw(const sk_os_params *p, int n_teams,
 /*
  * The same with the draw margin given: sqrt(n) beta Phi^-1((1 + 1/n) / 2)
  * for n players (sk_os_draw_margin), which a caller rating many matches of
- * one size computes once.
+ * one size computes once, and the same margin over beta
+ * (sk_os_draw_margin_per_beta), used where beta^2 overflows: the chance
+ * depends only on ratios to beta, so a huge beta still gives a finite one.
  */
 double		sk_os_draw_margin(double beta, int players);
+double		sk_os_draw_margin_per_beta(int players);
 sk_status	sk_os_predict_draw_margin(const sk_os_params *p, int n_teams,
 									  const int *team_start, const double *mu,
 									  const double *sigma, double margin,
+									  double margin_per_beta,
 									  double *prob_out, void *work);
 sk_status	sk_os_predict_rank(const sk_os_params *p, int n_teams,
 							   const int *team_start, const double *mu,

@@ -35,6 +35,7 @@ typedef struct OpenSkillData
 	sk_os_params params;
 	int			margin_players;	/* the draw margin below is for this many */
 	double		draw_margin;
+	double		draw_margin_per_beta;	/* the same over beta */
 } OpenSkillData;
 
 static void
@@ -116,11 +117,13 @@ os_predict_draw(ReplayState *state, ReplayMatch *match)
 	{
 		data->margin_players = match->n_players;
 		data->draw_margin = sk_os_draw_margin(data->params.beta, match->n_players);
+		data->draw_margin_per_beta = sk_os_draw_margin_per_beta(match->n_players);
 	}
 	family_gather_gaussian(state, match);
 	family_check_status(state, match,
 						sk_os_predict_draw_margin(&data->params, match->n_teams, match->team_start,
 												  state->mu, state->sigma, data->draw_margin,
+												  data->draw_margin_per_beta,
 												  &prob, os_workspace(state, match)));
 	return prob;
 }
