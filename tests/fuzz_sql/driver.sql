@@ -53,6 +53,14 @@ SELECT DISTINCT 'family', family FROM skill.replay_options()
 UNION ALL
 SELECT DISTINCT 'option', option FROM skill.replay_options()
 UNION ALL
+SELECT DISTINCT 'option:' || family, option FROM skill.replay_options()
+UNION ALL
+SELECT 'option:otr', unnest(ARRAY['beta', 'kappa', 'gamma', 'tau', 'weight_a', 'weight_b',
+	'game_correction_constant', 'standard_match_length', 'rating_floor', 'volatility_cap',
+	'decay_days', 'decay_rate', 'decay_minimum', 'volatility_growth', 'not_before', 'weekday', 'hour'])
+UNION ALL
+SELECT 'option:fit', unnest(ARRAY['train_until', 'score_from', 'experienced', 'max_evaluations', 'options'])
+UNION ALL
 SELECT 'option', unnest(ARRAY['train_until', 'score_from', 'experienced', 'max_evaluations',
 	'options', 'buckets', 'gamma', 'weight_a', 'weight_b', 'game_correction_constant',
 	'standard_match_length', 'rating_floor', 'volatility_cap', 'decay_days', 'decay_rate',
@@ -91,9 +99,14 @@ BEGIN
 	ELSIF arg ~ 'weight' THEN
 		RETURN skill_fuzz.pick('1', '0.5', '2', '0.1');
 	END IF;
-	RETURN skill_fuzz.pick('0', '0.5', '1', '2', '3', '0.06', '0.1', '0.0001', '4.166666666666667',
-		'8.333333333333334', '25', '32', '200', '350', '400', '1500', '-1', '0.9', '10', '100',
-		round((random() * 200 - 50)::numeric, 2)::text);
+	IF arg ~ '^(mu|mu0|rating|rating_a|rating_b|rating0|opponent|opponents|value|low|high|target|terms|floor|prior_mean|m|features|coefficients|ratings|strengths|z|margin|peak|intercept)$' THEN
+		RETURN skill_fuzz.pick('0', '1', '-1', '25', '30', '1500', '1400', '1700', '-5',
+			round((random() * 200 - 50)::numeric, 2)::text);
+	END IF;
+	-- scales, spreads and rates: positive (edge values bring zero and negatives)
+	RETURN skill_fuzz.pick('0.5', '1', '2', '3', '0.06', '0.1', '0.0001', '4.166666666666667',
+		'8.333333333333334', '25', '32', '200', '350', '400', '0.9', '10', '100',
+		round((random() * 100)::numeric, 2)::text);
 END $$;
 
 -- One array element of a scalar type, as it appears inside an array literal.
@@ -136,11 +149,14 @@ RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
 	elem text := regexp_replace(typ, '\[\]$', '');
-	two_d boolean := random() < CASE WHEN elem IN ('skill.rating', 'skill.glicko') OR arg = 'weights'
-		OR (arg = 'scores' AND m > 1) THEN 0.6 ELSE 0.08 END;
+	fn text := current_setting('skill_fuzz.function', true);
+	two_d boolean := random() < CASE WHEN arg IN ('team_ratings', 'teams', 'weights')
+		OR (arg = 'scores' AND fn = 'otr_rate_match') THEN 0.7 ELSE 0.05 END;
 	shape float8 := random();
 	len int := n;
 	rows text[] := '{}';
+	rows_n int;
+	cols int;
 	cells text[];
 	bound text := '';
 	i int;
@@ -163,12 +179,21 @@ BEGIN
 	IF len = 0 THEN
 		RETURN format('%L::%s', '{}', typ);
 	END IF;
-	FOR i IN 1 .. len LOOP
+	IF two_d AND fn = 'otr_rate_match' THEN	-- one row per game, one column per player
+		rows_n := m + 1;
+		cols := len;
+	ELSE
+		rows_n := len;
+		cols := CASE WHEN two_d THEN m ELSE 1 END;
+	END IF;
+	FOR i IN 1 .. rows_n LOOP
 		cells := '{}';
-		FOR j IN 1 .. CASE WHEN two_d THEN m ELSE 1 END LOOP
+		FOR j IN 1 .. cols LOOP
 			-- ragged teams: the tail of a row padded with NULL
 			IF two_d AND j > 1 AND random() < 0.15 THEN
 				cells := cells || 'NULL'::text;
+			ELSIF arg = 'thresholds' AND random() >= edge_p THEN	-- ascending
+				cells := cells || (i * 100)::text;
 			ELSE
 				cells := cells || skill_fuzz.element(elem, arg, n, edge_p, null_p);
 			END IF;
@@ -185,7 +210,7 @@ END $$;
 -- A rows query for the history functions, replays, evaluate and fit: mostly
 -- a small well-formed match history, sometimes a broken or hostile one.
 CREATE FUNCTION skill_fuzz.rows_text(edge_p float8, null_p float8, with_period boolean,
-									 prior_type text)
+									 prior_type text, broken boolean DEFAULT true)
 RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -203,14 +228,14 @@ DECLARE
 	team_rank text;
 	r float8 := random();
 BEGIN
-	IF r < 0.04 THEN
+	IF broken AND r < 0.04 THEN
 		RETURN skill_fuzz.pick('', 'SELECT 1', 'not a query', 'SELECT 1/0',
 			'SELECT * FROM (VALUES (1)) v(match_id)', 'SELECT NULL, NULL, NULL, NULL, NULL',
 			'SELECT 1::bigint, now(), 1::bigint, 1, 1::float8; SELECT 2',
 			'WITH d AS (DELETE FROM skill_fuzz.findings WHERE false RETURNING 1) SELECT 1::bigint, now(), 1::bigint, 1, 1::float8');
 	END IF;
 	FOR mid IN 1 .. matches LOOP
-		teams := skill_fuzz.pick('2', '2', '2', '3', '1')::int;
+		teams := CASE WHEN random() < 0.02 THEN 1 ELSE skill_fuzz.pick('2', '2', '2', '3')::int END;
 		per_team := skill_fuzz.pick('1', '1', '2')::int;
 		-- distinct players from a pool of 8 (sometimes a player twice)
 		players := array(SELECT g FROM generate_series(1, 8) g ORDER BY random() LIMIT teams * per_team);
@@ -289,7 +314,11 @@ BEGIN
 		RETURN skill_fuzz.pick('[]', '1', '"x"', 'null', '[{}]');
 	END IF;
 	FOR i IN 1 .. keys LOOP
-		key := CASE WHEN depth = 1 AND random() < 0.15 THEN skill_fuzz.word('family')
+		key := CASE WHEN depth = 1 AND random() < 0.1 THEN skill_fuzz.word('family')
+			WHEN depth = 1 AND current_setting('skill_fuzz.function', true) = 'fit' AND random() < 0.8
+				THEN skill_fuzz.word('option:fit')
+			WHEN random() < 0.8 THEN coalesce(skill_fuzz.word('option:' ||
+				coalesce(nullif(current_setting('skill_fuzz.family', true), ''), 'none')), skill_fuzz.word('option'))
 			ELSE skill_fuzz.word('option') END;
 		parts := parts || format('%s: %s', to_jsonb(key)::text,
 			CASE WHEN depth > 2 THEN '1' ELSE skill_fuzz.json_value(key, edge_p) END);
@@ -301,8 +330,9 @@ END $$;
 CREATE FUNCTION skill_fuzz.search_text(edge_p float8) RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
-	key text := skill_fuzz.pick('k', 'beta', 'tau', 'rd', 'c', 'scale', 'kappa', 'k_a', 'k_c',
-		'rd_per_day', 'sigma_per_day', 'draw_probability', 'vol', 'bogus');
+	key text := CASE WHEN random() < 0.8 THEN coalesce(skill_fuzz.word('option:' ||
+			coalesce(nullif(current_setting('skill_fuzz.family', true), ''), 'none')), 'k')
+		ELSE skill_fuzz.pick('k', 'beta', 'tau', 'rd', 'c', 'scale', 'bogus') END;
 BEGIN
 	IF random() < 0.05 THEN
 		RETURN skill_fuzz.pick('{}', '[]', '{"k": 1}', '{"k": [1]}', '{"k": [5, 1]}', '{"k": ["a", "b"]}');
@@ -343,8 +373,9 @@ BEGIN
 			RETURN format('%L', skill_fuzz.rows_text(edge_p, null_p, random() < 0.3,
 				CASE WHEN random() < 0.15 THEN skill_fuzz.pick('skill.rating', 'skill.glicko', 'double precision') END));
 		ELSIF arg IN ('family', 'system') THEN
-			RETURN format('%L', CASE WHEN random() < 0.9 THEN skill_fuzz.word('family')
-				ELSE skill_fuzz.pick('bogus', '', 'PL', 'elo ') END);
+			PERFORM set_config('skill_fuzz.family', CASE WHEN random() < 0.9 THEN skill_fuzz.word('family')
+				ELSE skill_fuzz.pick('bogus', '', 'PL', 'elo ') END, false);
+			RETURN format('%L', current_setting('skill_fuzz.family'));
 		ELSIF arg = 'link' THEN
 			RETURN skill_fuzz.pick('''family''', '''logistic''', '''normal''', '''bogus''', '''''');
 		END IF;
@@ -387,12 +418,15 @@ END $$;
 CREATE FUNCTION skill_fuzz.statement(f skill_fuzz.funcs) RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
-	n int := skill_fuzz.pick('2', '2', '2', '2', '3', '4', '1', '0', '5', '8')::int;
+	n int := skill_fuzz.pick('2', '2', '2', '2', '2', '3', '3', '4', '1', '0', '5', '8')::int;
 	m int := skill_fuzz.pick('1', '1', '2', '3')::int;
 	edge_p float8 := skill_fuzz.pick('0', '0', '0.05', '0.2', '0.6')::float8;
 	null_p float8 := skill_fuzz.pick('0', '0', '0.02', '0.1')::float8;
 	nargs int := cardinality(f.argtypes);
 	named boolean := f.kind = 'f' AND random() < 0.3;
+	-- ranks and scores exclude each other: mostly leave one out
+	left_out text := CASE WHEN 'ranks' = ANY (f.argnames) AND 'scores' = ANY (f.argnames)
+		AND random() < 0.9 THEN skill_fuzz.pick('ranks', 'scores') END;
 	given int;
 	args text[] := '{}';
 	i int;
@@ -402,6 +436,11 @@ DECLARE
 	lines text[] := '{}';
 	call text;
 BEGIN
+	-- what the generators below tailor their values to
+	PERFORM set_config('skill_fuzz.function', f.name, false),
+		set_config('skill_fuzz.family', coalesce(substring(f.name FROM
+			'^(team_glicko|glicko2|glicko|elo|trueskill|pl|bt_full|bt_part|tm_full|tm_part|otr)_'),
+			CASE WHEN f.name IN ('fit', 'evaluate') THEN f.name END, ''), false);
 	IF random() < 0.02 THEN
 		n := 40;
 	END IF;
@@ -417,7 +456,7 @@ BEGIN
 		END LOOP;
 		RETURN format('SELECT skill.%I(%s%s) FROM (%s) r', f.name, array_to_string(args, ', '),
 			CASE WHEN random() < 0.5 THEN ' ORDER BY played_at, match_id' ELSE '' END,
-			skill_fuzz.rows_text(edge_p, null_p, f.argtypes[3] = 'timestamp with time zone', NULL));
+			skill_fuzz.rows_text(edge_p, null_p, f.argtypes[3] = 'timestamp with time zone', NULL, false));
 	ELSIF f.kind = 'a' THEN
 		-- other aggregates: each argument a column of a small VALUES list
 		rows := skill_fuzz.pick('0', '1', '2', '5', '12')::int;
@@ -440,6 +479,12 @@ BEGIN
 			array_to_string(lines, ', '), array_to_string(args, ', '));
 	END IF;
 	FOR i IN 1 .. nargs LOOP
+		IF f.argnames[i] = left_out THEN
+			IF NOT named AND i <= given THEN
+				args := args || ('NULL::' || f.argtypes[i]);
+			END IF;
+			CONTINUE;
+		END IF;
 		IF named THEN
 			-- named notation may leave out any defaulted argument
 			IF i > nargs - f.ndefaults AND random() < 0.5 THEN
