@@ -46,43 +46,54 @@ ok=0
 errors=0
 crashes=0
 crash_report=
+
+# run_batch FIRST N [trace]: calls FIRST .. FIRST+N-1 in one backend; adds
+# them to the counts, or fails (output in $out) if the backend died.
+run_batch() {
+	local calls good bad level=error
+	[ -z "${3:-}" ] || level=notice
+	out=$(q -c "SET client_min_messages = $level" \
+		-c "SELECT skill_fuzz.run($SEED, $1, $2${3:+, true})" 2>&1) || return 1
+	read -r calls good bad _ <<<"$(printf '%s\n' "$out" | tail -n 1)"
+	done_calls=$((done_calls + calls))
+	ok=$((ok + good))
+	errors=$((errors + bad))
+}
+
 first=1
-last=$((CALLS))
-while [ "$first" -le "$last" ]; do
-	n=$((last - first + 1))
+while [ "$first" -le "$CALLS" ]; do
+	n=$((CALLS - first + 1))
 	[ "$n" -le "$BATCH" ] || n=$BATCH
-	if out=$(q -c "SET client_min_messages = warning" -c "SELECT skill_fuzz.run($SEED, $first, $n)" 2>&1); then
-		read -r calls good bad _internal _nonfinite <<<"$out"
-		done_calls=$((done_calls + calls))
-		ok=$((ok + good))
-		errors=$((errors + bad))
+	if run_batch "$first" "$n"; then
 		first=$((first + n))
 		continue
 	fi
-	# The batch died (a crash, or an error escaping the driver): replay it
-	# with each call named before it runs; the last one named is the culprit.
+	# The backend died: replay the batch with each call named before it
+	# runs; the last one named is the culprit.
+	died=$(printf '%s\n' "$out" | head -n 1)
 	wait_ready
-	if trace=$(q -c "SET client_min_messages = notice" -c "SELECT skill_fuzz.run($SEED, $first, $n, true)" 2>&1); then
-		# Not reproducible (another session's crash took this one down): count the replay.
-		read -r calls good bad _internal _nonfinite <<<"$(printf '%s\n' "$trace" | tail -n 1)"
-		echo "fuzz_sql: batch at call $first failed once and passed when replayed: $(printf '%s\n' "$out" | head -n 1)" >&2
-		done_calls=$((done_calls + calls))
-		ok=$((ok + good))
-		errors=$((errors + bad))
+	if run_batch "$first" "$n" trace; then
+		# Not reproducible (another session's crash took this one down).
+		echo "fuzz_sql: batch at call $first died once ($died) and passed when replayed" >&2
 		first=$((first + n))
 		continue
 	fi
-	culprit=$(printf '%s\n' "$trace" | sed -n 's/^NOTICE:  call \([0-9]*\): .*/\1/p' | tail -n 1)
+	culprit=$(printf '%s\n' "$out" | sed -n 's/^NOTICE:  call \([0-9]*\): .*/\1/p' | tail -n 1)
 	if [ -z "$culprit" ]; then
-		echo "fuzz_sql: batch at call $first failed and its trace names no call:" >&2
-		printf '%s\n' "$out" "$trace" | tail -n 20 >&2
+		echo "fuzz_sql: batch at call $first died and its replay names no call:" >&2
+		printf '%s\n' "$died" "$out" | tail -n 20 >&2
 		exit 1
 	fi
-	wait_ready
+	stmt=$(printf '%s\n' "$out" | sed -n "s/^NOTICE:  call $culprit: //p")
+	crash_report+="-- seed $SEED call $culprit: the backend died: $died"$'\n'"$stmt"$'\n'
 	crashes=$((crashes + 1))
-	stmt=$(printf '%s\n' "$trace" | sed -n "s/^NOTICE:  call $culprit: //p")
-	crash_report+="-- seed $SEED call $culprit: crash or uncaught error: $(printf '%s\n' "$trace" | grep -v '^NOTICE' | head -n 1)"$'\n'"$stmt"$'\n'
-	done_calls=$((done_calls + culprit - first + 1))
+	done_calls=$((done_calls + 1))
+	wait_ready
+	# The calls before the culprit again, for their own findings.
+	if [ "$culprit" -gt "$first" ] && ! run_batch "$first" $((culprit - first)); then
+		echo "fuzz_sql: calls $first to $((culprit - 1)) died when run without call $culprit" >&2
+		exit 1
+	fi
 	first=$((culprit + 1))
 done
 seconds=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { print b - a }')
