@@ -140,7 +140,7 @@ BEGIN
 	WHEN 'timestamp with time zone' THEN
 		RETURN skill_fuzz.pick('"2026-01-01 00:00+00"', '"2026-03-01 12:00+00"', 'infinity', '"2025-06-01 00:00+05:30"');
 	END CASE;
-	RAISE EXCEPTION 'skill_fuzz: no element generator for %', typ;
+	RETURN 'NULL';	-- a type this driver does not know yet
 END $$;
 
 -- An array literal: mostly the call's shape (n rows of m, or n long), else odd shapes.
@@ -274,6 +274,53 @@ BEGIN
 	RETURN format('SELECT * FROM (VALUES %s) v(%s)', array_to_string(lines, ', '), cols);
 END $$;
 
+-- An o!TR rows query: (match_id, played_at, game_id, player_id, score [, prior]),
+-- games of a few players each, mostly well formed.
+CREATE FUNCTION skill_fuzz.otr_rows_text(edge_p float8, null_p float8, prior boolean,
+										 broken boolean DEFAULT true)
+RETURNS text
+LANGUAGE plpgsql AS $$
+DECLARE
+	matches int := skill_fuzz.pick('0', '1', '2', '3', '4')::int;
+	lines text[] := '{}';
+	players int[];
+	mid int;
+	game int := 0;
+	g int;
+	k int;
+	day int := 0;
+	cols text := 'match_id, played_at, game_id, player_id, score' || CASE WHEN prior THEN ', prior' ELSE '' END;
+BEGIN
+	IF broken AND random() < 0.04 THEN
+		RETURN skill_fuzz.pick('', 'SELECT 1', 'not a query', 'SELECT 1::bigint, now(), 1::bigint, 1::bigint, 1::float8; SELECT 2');
+	END IF;
+	FOR mid IN 1 .. matches LOOP
+		players := array(SELECT x FROM generate_series(1, 8) x ORDER BY random()
+						 LIMIT skill_fuzz.pick('2', '3', '4', '1')::int);
+		day := day + CASE WHEN random() < 0.03 THEN -3 ELSE skill_fuzz.pick('0', '1', '7', '200')::int END;
+		FOR g IN 1 .. skill_fuzz.pick('1', '2', '3')::int LOOP
+			game := game + CASE WHEN random() < 0.03 THEN 0 ELSE 1 END;
+			FOR k IN 1 .. cardinality(players) LOOP
+				CONTINUE WHEN random() < 0.1;	-- sat this game out
+				lines := lines || format('(%s::bigint, %L::timestamptz, %s::bigint, %s::bigint, %L::float8%s)',
+					CASE WHEN random() < 0.02 THEN mid - 2 ELSE mid END,
+					CASE WHEN random() < null_p THEN NULL ELSE
+						(timestamptz '2026-01-01 00:00+00' + day * interval '1 day')::text END,
+					game,
+					CASE WHEN random() < null_p THEN 'NULL' ELSE players[k]::text END,
+					skill_fuzz.float_text(skill_fuzz.pick('100000', '250000', '0', '500000', '1'), edge_p),
+					CASE WHEN prior THEN ', ' || skill_fuzz.value_text('skill.rating', 'prior', 2, 1, edge_p, null_p)
+						ELSE '' END);
+			END LOOP;
+		END LOOP;
+	END LOOP;
+	IF cardinality(lines) = 0 THEN
+		RETURN format('SELECT %s FROM (SELECT 1::bigint, now(), 1::bigint, 1::bigint, 1::float8%s) v(%s) WHERE false',
+			cols, CASE WHEN prior THEN ', NULL::skill.rating' ELSE '' END, cols);
+	END IF;
+	RETURN format('SELECT * FROM (VALUES %s) v(%s)', array_to_string(lines, ', '), cols);
+END $$;
+
 -- A jsonb value for an option: numbers (JSON numbers may exceed float8),
 -- strings, arrays, objects.
 CREATE FUNCTION skill_fuzz.json_value(key text, edge_p float8) RETURNS text
@@ -369,7 +416,9 @@ BEGIN
 	WHEN 'boolean' THEN
 		RETURN skill_fuzz.pick('true', 'false');
 	WHEN 'text' THEN
-		IF arg = 'rows' THEN
+		IF arg = 'rows' AND current_setting('skill_fuzz.family', true) = 'otr' THEN
+			RETURN format('%L', skill_fuzz.otr_rows_text(edge_p, null_p, random() < 0.15));
+		ELSIF arg = 'rows' THEN
 			RETURN format('%L', skill_fuzz.rows_text(edge_p, null_p, random() < 0.3,
 				CASE WHEN random() < 0.15 THEN skill_fuzz.pick('skill.rating', 'skill.glicko', 'double precision') END));
 		ELSIF arg IN ('family', 'system') THEN
@@ -411,7 +460,7 @@ BEGIN
 			skill_fuzz.float_text('100', edge_p), skill_fuzz.pick('10', '0', '-1', '2'),
 			skill_fuzz.float_text('0.5', edge_p)));
 	END CASE;
-	RAISE EXCEPTION 'skill_fuzz: no generator for type %', typ;
+	RETURN 'NULL::' || typ;	-- a type this driver does not know yet
 END $$;
 
 -- The statement for one call (deterministic given the PRNG state).
@@ -446,7 +495,15 @@ BEGIN
 	END IF;
 	-- Optional arguments: give all, none, or some of them.
 	given := nargs - floor(random() * (f.ndefaults + 1))::int;
-	IF f.kind = 'a' AND f.name ~ '_replay$' THEN
+	IF f.kind = 'a' AND f.name = 'otr_replay' THEN
+		args := ARRAY['match_id', 'played_at', 'game_id', 'player_id', 'score'];
+		FOR i IN cardinality(args) + 1 .. nargs LOOP
+			args := args || skill_fuzz.value_text(f.argtypes[i], f.argnames[i], n, m, edge_p, null_p);
+		END LOOP;
+		RETURN format('SELECT skill.%I(%s%s) FROM (%s) r', f.name, array_to_string(args, ', '),
+			CASE WHEN random() < 0.5 THEN ' ORDER BY played_at, match_id, game_id' ELSE '' END,
+			skill_fuzz.otr_rows_text(edge_p, null_p, false, false));
+	ELSIF f.kind = 'a' AND f.name ~ '_replay$' THEN
 		-- replay aggregates: the rows query's columns, a constant prior and options
 		args := CASE WHEN f.argtypes[3] = 'timestamp with time zone'
 			THEN ARRAY['match_id', 'played_at', 'period', 'player_id', 'team', 'rank']
