@@ -20,8 +20,9 @@ extern void replay_value_read(const ReplayFamily *family, CompositeType *type, D
 extern void replay_value_check(const ReplayFamily *family, const double *r);
 
 /*
- * r as a value of the family's type (checked by replay_value_check) (desc: the composite's, or NULL for
- * Elo), kept in *slot: built in mcxt on the first call, refilled after.
+ * r, checked by replay_value_check, as a value of the family's type (desc:
+ * the composite's, or NULL for Elo), kept in *slot: built in mcxt on the
+ * first call, refilled after.
  */
 extern Datum replay_value_datum(const ReplayFamily *family, TupleDesc desc, const double *r,
 								HeapTupleHeader *slot, MemoryContext mcxt);
