@@ -36,7 +36,7 @@ wait_ready() {
 	return 1
 }
 
-psql -X -q -d postgres -v ON_ERROR_STOP=1 -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >/dev/null
+psql -X -q -d postgres -v ON_ERROR_STOP=1 -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >/dev/null
 q -c "CREATE EXTENSION skill" -f "$REPO_ROOT/tests/fuzz_sql/driver.sql" >/dev/null
 functions=$(q -c "SELECT count(*) FROM skill_fuzz.funcs")
 
