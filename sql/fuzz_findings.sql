@@ -70,3 +70,19 @@ FROM skill.calibration_search('{}', 2, -1e300, 1.7976931348623157e308);
 SELECT next_rating = (1.7976931348623157e308 / 2 - 1e300 / 2) + (1.7976931348623157e308 / 4 + 1e300 / 4) AS after_win,
 	   next_step = (1.7976931348623157e308 / 4 + 1e300 / 4) * 0.7 AS step
 FROM skill.calibration_search('{1}', 2, -1e300, 1.7976931348623157e308);
+
+-- Win chances where the mu difference and the spread both overflow (mu and
+-- beta near the largest double; they were NaN).  Scaled down, two teams:
+-- z = (1.7976931348623157e308 + 1e308) / (sqrt(2) 1.7976931348623157e308)
+--   = (1 + 0.5562685) / 1.4142136 = 1.1004480, Phi(z) = 0.8644315 and 0.1355685
+-- (Python's statistics.NormalDist).  Three teams (a, b, a): each team's mean
+-- pairwise chance, normalised: a = (0.8644315 + 0.5) / 2 = 0.6822158,
+-- b = 0.1355685, over 2a + b = 1.5: 0.4548105, 0.0903790.  bt_full ranks the
+-- two teams by the same chances.
+SELECT array(SELECT round(x::numeric, 7) FROM unnest(skill.tm_full_predict_win(
+	'{"(1.7976931348623157e308,1)","(-1e308,1)"}', beta => 1.7976931348623157e308)) x) AS two_teams,
+	   array(SELECT round(x::numeric, 7) FROM unnest(skill.pl_predict_win(
+	'{{"(1.7976931348623157e308,1e-154)"},{"(-1e308,1e15)"},{"(1.7976931348623157e308,350)"}}',
+	beta => 1.7976931348623157e308, kappa => 1e-300)) x) AS three_teams;
+SELECT team, rank, round(probability::numeric, 7) AS probability
+FROM skill.bt_full_predict_rank('{"(1.7976931348623157e308,1)","(-1e308,1)"}', beta => 1.7976931348623157e308);

@@ -960,8 +960,21 @@ predict_setup(const sk_os_params *p, int n_teams, const int *team_start,
 static double
 pair_win(double beta, const double *tmu, const double *tss, int a, int b)
 {
-	return sk_norm_cdf_erf((tmu[a] - tmu[b]) /
-						   sqrt(2.0 * (beta * beta) + tss[a] + tss[b]));
+	double		z = (tmu[a] - tmu[b]) / sqrt(2.0 * (beta * beta) + tss[a] + tss[b]);
+
+	if (isnan(z))
+	{
+		/*
+		 * The mu difference and the spread both overflowed (mu and beta near
+		 * 1e308): the same ratio with lengths scaled by 2^-520, so that
+		 * 2 beta^2 fits, and variances by 2^-1040.
+		 */
+		double		k = ldexp(1.0, -520);
+
+		z = (tmu[a] * k - tmu[b] * k) /
+			sqrt(2.0 * ((beta * k) * (beta * k)) + tss[a] * k * k + tss[b] * k * k);
+	}
+	return sk_norm_cdf_erf(z);
 }
 
 /* Mean pairwise win chance of each team, normalised to sum to 1. */

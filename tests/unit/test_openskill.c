@@ -817,6 +817,22 @@ test_extreme(void)
 										sk_os_draw_margin_per_beta(2), &prob, work) == SK_OK);
 		CHECK_CLOSE(prob, 0.5, 1e-12);
 	}
+
+	/*
+	 * mu and beta near the largest double: the mu difference and the spread
+	 * both overflow, their ratio (1 + 1e308 / DBL_MAX) / sqrt(2) does not.
+	 */
+	{
+		static const double mu_max[] = {DBL_MAX, -1e308};
+		static const double sig1[] = {1.0, 1.0};
+		sk_os_params p;
+		double		prob[2];
+
+		sk_os_default_params(&p, SK_OS_TM_FULL);
+		p.beta = DBL_MAX;
+		CHECK(sk_os_predict_win(&p, 2, ts2, mu_max, sig1, prob, work) == SK_OK);
+		CHECK_CLOSE(prob[0], 0.86443150944662690, 1e-12);
+	}
 }
 
 static void
