@@ -99,6 +99,20 @@ for diffs in regression.diffs output_iso/regression.diffs; do
 	fi
 done
 
+# The SQL randomized tester, short form (the README's Reliability section
+# has the long run): every call is a check that nothing crashes, raises an
+# internal error or returns NaN/Infinity.
+log "randomized SQL calls"
+fuzz_out=$(bash "$REPO_ROOT/scripts/fuzz_sql.sh" "${FUZZ_SEED:-1}" "${FUZZ_CALLS:-20000}" 2>&1 || true)
+printf '%s\n' "$fuzz_out" | tail -n 60	# the findings, pasteable, then the figures
+line=$(printf '%s\n' "$fuzz_out" | tail -n 1)
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+else
+	echo "FAIL: scripts/fuzz_sql.sh did not finish" >&2
+	count 0 1
+fi
+
 # The README's replay option tables are generated from the families' own.
 if psql -X -q -d postgres -c "CREATE DATABASE skill_readme" &&
 	psql -X -q -d skill_readme -c "CREATE EXTENSION skill" &&

@@ -95,6 +95,13 @@ sk_calibration_search(int n, const double *results, double low, double high, dou
 		return SK_ERR_NOT_FINITE;
 	if (!(high > low) || !(shrink > 0.0 && shrink <= 1.0) || n < 0)
 		return SK_ERR_RANGE;
+	if (!isfinite(high - low))
+	{
+		/* The range is wider than the largest double: halve before adding. */
+		rating = 0.5 * low + 0.5 * high;
+		step = 0.25 * high - 0.25 * low;
+	}
+	/* A step past either end gives at most +-Infinity, which fmin/fmax clamp. */
 	for (k = 0; k < n; k++)
 	{
 		if (!isfinite(results[k]))

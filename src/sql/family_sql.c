@@ -127,6 +127,7 @@ replay_by_name(PG_FUNCTION_ARGS)
 		bool		nulls[3] = {false};
 
 		values[0] = Int64GetDatum(players[i]->id);
+		replay_value_check(family, players[i]->r);
 		values[1] = PointerGetDatum(float8_array_build(players[i]->r, family->n_fields));
 		values[2] = Int32GetDatum(players[i]->matches);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);

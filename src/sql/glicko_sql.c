@@ -114,7 +114,7 @@ glicko_c(PG_FUNCTION_ARGS)
 				 errmsg("rd_typical must not exceed rd_max")));
 	report_core_status(sk_glicko_c_from_periods(rd_typical, periods, rd_max, &c),
 					   "glicko_c");
-	PG_RETURN_FLOAT8(c);
+	PG_RETURN_FLOAT8(check_result_finite(c));
 }
 
 /* glicko_expected(player, opponent): E with the opponent's RD (Glicko-1). */

@@ -323,6 +323,7 @@ openskill_predict_win(PG_FUNCTION_ARGS)
 	void	   *work = predict_setup(fcinfo, &params, &match);
 	double	   *prob = palloc(sizeof(double) * match.n_teams);
 	int			link = PG_NARGS() > 4 ? check_link("link", PG_GETARG_TEXT_PP(4)) : SK_LINK_FAMILY;
+	int			t;
 
 	if (link != SK_LINK_FAMILY)
 		report_core_status(sk_link_match_probs((sk_link) link, match.n_teams, match.team_start,
@@ -333,6 +334,8 @@ openskill_predict_win(PG_FUNCTION_ARGS)
 		os_report(sk_os_predict_win(&params, match.n_teams, match.team_start,
 									match.mu, match.sigma, prob, work),
 				  "predict_win");
+	for (t = 0; t < match.n_teams; t++)
+		check_result_finite(prob[t]);
 	PG_RETURN_ARRAYTYPE_P(float8_array_build(prob, match.n_teams));
 }
 
@@ -348,7 +351,7 @@ openskill_predict_draw(PG_FUNCTION_ARGS)
 	os_report(sk_os_predict_draw(&params, match.n_teams, match.team_start,
 								 match.mu, match.sigma, &prob, work),
 			  "predict_draw");
-	PG_RETURN_FLOAT8(prob);
+	PG_RETURN_FLOAT8(check_result_finite(prob));
 }
 
 /*
@@ -411,7 +414,7 @@ openskill_predict_rank(PG_FUNCTION_ARGS)
 
 		values[0] = Int32GetDatum(match.lbs[0] + t);
 		values[1] = Int32GetDatum(rank[t]);
-		values[2] = Float8GetDatum(prob[t]);
+		values[2] = Float8GetDatum(check_result_finite(prob[t]));
 		tuplestore_putvalues(store, cache->rank_desc, values, nulls);
 	}
 	rsinfo->returnMode = SFRM_Materialize;

@@ -56,7 +56,12 @@ placement_fit_step(PG_FUNCTION_ARGS)
 		ridge = PG_GETARG_FLOAT8(3);
 	}
 	if (PG_ARGISNULL(1) || PG_ARGISNULL(2))
-		PG_RETURN_POINTER(s);	/* rows with a NULL are skipped */
+	{
+		/* rows with a NULL are skipped; before the first row the state stays NULL */
+		if (s == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_POINTER(s);
+	}
 	x = float8_array_values(PG_GETARG_ARRAYTYPE_P(1), "features", &p);
 	check_finite("target", PG_GETARG_FLOAT8(2));
 	if (s == NULL)
@@ -97,7 +102,11 @@ placement_fit_combine(PG_FUNCTION_ARGS)
 	if (!AggCheckCallContext(fcinfo, &aggcontext))
 		elog(ERROR, "placement_fit_combine called in non-aggregate context");
 	if (b == NULL)
+	{
+		if (a == NULL)
+			PG_RETURN_NULL();
 		PG_RETURN_POINTER(a);
+	}
 	if (a == NULL)
 	{
 		a = MemoryContextAlloc(aggcontext, fit_state_size(b->reg.p));

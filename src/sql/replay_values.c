@@ -32,6 +32,15 @@ replay_value_read(const ReplayFamily *family, CompositeType *type, Datum d,
 	}
 }
 
+void
+replay_value_check(const ReplayFamily *family, const double *r)
+{
+	int			i;
+
+	for (i = 0; i < family->n_fields; i++)
+		check_result_finite(r[i]);
+}
+
 Datum
 replay_value_datum(const ReplayFamily *family, TupleDesc desc, const double *r,
 				   HeapTupleHeader *slot, MemoryContext mcxt)
@@ -40,6 +49,7 @@ replay_value_datum(const ReplayFamily *family, TupleDesc desc, const double *r,
 	bool		nulls[REPLAY_MAX_FIELDS] = {false};
 	int			i;
 
+	replay_value_check(family, r);
 	if (family->kind == VALUE_ELO)
 		return Float8GetDatum(r[0]);
 	for (i = 0; i < desc->natts; i++)

@@ -13,8 +13,16 @@ extern void replay_value_read(const ReplayFamily *family, CompositeType *type, D
 							  const char *arg, double *r);
 
 /*
- * r as a value of the family's type (desc: the composite's, or NULL for
- * Elo), kept in *slot: built in mcxt on the first call, refilled after.
+ * Raises 22003 if a field of r is NaN or infinite: an absurd prior or option
+ * (vol 1e308) can overflow where no match is rated (a Glicko period's end,
+ * idle RD growth), and no such value may leave a replay.
+ */
+extern void replay_value_check(const ReplayFamily *family, const double *r);
+
+/*
+ * r, checked by replay_value_check, as a value of the family's type (desc:
+ * the composite's, or NULL for Elo), kept in *slot: built in mcxt on the
+ * first call, refilled after.
  */
 extern Datum replay_value_datum(const ReplayFamily *family, TupleDesc desc, const double *r,
 								HeapTupleHeader *slot, MemoryContext mcxt);

@@ -95,7 +95,11 @@ prediction_score_combine(PG_FUNCTION_ARGS)
 	sk_score_state *b = PG_ARGISNULL(1) ? NULL : (sk_score_state *) PG_GETARG_POINTER(1);
 
 	if (b == NULL)
+	{
+		if (a == NULL)
+			PG_RETURN_NULL();
 		PG_RETURN_POINTER(a);
+	}
 	if (a == NULL)
 	{
 		a = new_state(aggcontext, b->buckets);

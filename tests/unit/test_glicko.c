@@ -2,6 +2,8 @@
  * test_glicko.c - Glicko-1 and Glicko-2 cores against Glickman's worked
  * examples and cases of tests/vectors/glicko1.jsonl and glicko2.jsonl.
  */
+#include <math.h>
+
 #include "glicko.h"
 #include "glicko2.h"
 #include "unit.h"
@@ -44,6 +46,12 @@ test_glicko1(void)
 	/* rd 1e-200, c 0: stays 1e-200 (its square underflows to 0) */
 	CHECK(sk_glicko_decay(1e-200, 5, 0, 350, &rd) == SK_OK);
 	CHECK_CLOSE(rd, 1e-200, 1e-215);
+	/* rd_max^2 overflows but c does not: rd_max / sqrt(periods). */
+	CHECK(sk_glicko_c_from_periods(1500, 25, 1e200, &c) == SK_OK);
+	CHECK_CLOSE(c / 2e199, 1.0, 1e-15);
+	/* periods 2^-1022: sqrt(350^2 - 1) 2^511, past the quotient's overflow. */
+	CHECK(sk_glicko_c_from_periods(1, 2.2250738585072014e-308, 350, &c) == SK_OK);
+	CHECK_CLOSE(c / (sqrt(350.0 * 350.0 - 1.0) * ldexp(1.0, 511)), 1.0, 1e-15);
 
 	/* Rejections. */
 	CHECK(sk_glicko_rate(1500, 0, 3, paper_opp_rating, paper_opp_rd,

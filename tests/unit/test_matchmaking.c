@@ -3,6 +3,7 @@
  * balancing.  Expected values are derived by hand in the comments, or,
  * for balancing, by an independent brute force over every split.
  */
+#include <float.h>
 #include <stdlib.h>
 
 #include "matchmaking.h"
@@ -167,6 +168,11 @@ test_window(void)
 	CHECK(sk_mm_window_beta(1.0, 20.0, 0, 10.0, &beta, NULL) == SK_ERR_RANGE);
 	CHECK(sk_mm_window_beta(1.0, 20.0, 5, 0.0, &beta, NULL) == SK_ERR_RANGE);
 	CHECK(sk_mm_window_beta(1.0, 20.0, 5, -1.0, &beta, NULL) == SK_ERR_RANGE);
+	/* max_beta * bucket overflows, max_beta * bucket / buckets does not. */
+	CHECK(sk_mm_window_beta(0.0, DBL_MAX, 4, 10.0, &beta, &bucket) == SK_OK);
+	CHECK(bucket == 1 && beta == DBL_MAX / 4);
+	CHECK(sk_mm_window_beta(20.0, DBL_MAX, 4, 10.0, &beta, &bucket) == SK_OK);
+	CHECK(bucket == 2 && beta == DBL_MAX / 2);
 }
 
 static void

@@ -3,6 +3,7 @@
  * tests/vectors/openskill.jsonl (openskill.py 6.2.0), its quirks, extreme
  * inputs and input rejection.
  */
+#include <float.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -797,6 +798,40 @@ test_extreme(void)
 	check_extreme(100, ts100, mu100, sig100, rk100, NULL, 0);
 	check_extreme(100, ts100, mu100, sig100, NULL, NULL, 0);
 	check_extreme(100, ts100, mu100, sig100, NULL, sc100, 5.0);
+
+	/*
+	 * A beta whose square overflows: the draw chance depends on ratios to
+	 * beta only, so two players tend to Phi(z) - Phi(-z) with
+	 * z = Phi^-1(3/4): 0.5.
+	 */
+	{
+		sk_os_params p;
+		double		prob;
+
+		sk_os_default_params(&p, SK_OS_PLACKETT_LUCE);
+		p.beta = DBL_MAX;
+		CHECK(sk_os_predict_draw(&p, 2, ts2, mu_far, sig_huge, &prob, work) == SK_OK);
+		CHECK_CLOSE(prob, 0.5, 1e-12);
+		p.beta = 1e200;
+		CHECK(sk_os_predict_draw(&p, 2, ts2, mu_far, sig_huge, &prob, work) == SK_OK);
+		CHECK_CLOSE(prob, 0.5, 1e-12);
+	}
+
+	/*
+	 * mu and beta near the largest double: the mu difference and the spread
+	 * both overflow, their ratio (1 + 1e308 / DBL_MAX) / sqrt(2) does not.
+	 */
+	{
+		static const double mu_max[] = {DBL_MAX, -1e308};
+		static const double sig1[] = {1.0, 1.0};
+		sk_os_params p;
+		double		prob[2];
+
+		sk_os_default_params(&p, SK_OS_TM_FULL);
+		p.beta = DBL_MAX;
+		CHECK(sk_os_predict_win(&p, 2, ts2, mu_max, sig1, prob, work) == SK_OK);
+		CHECK_CLOSE(prob[0], 0.86443150944662690, 1e-12);
+	}
 }
 
 static void

@@ -7,6 +7,7 @@
  * against 1400, 1600, 1700 (finite thanks to the prior):
  * 1866.1510742574612, sd 214.9963635246445.
  */
+#include <float.h>
 #include <math.h>
 
 #include "unit.h"
@@ -57,6 +58,11 @@ main(void)
 		CHECK_CLOSE(r, 2092.5, 1e-9);
 		CHECK_CLOSE(step, 180.075, 1e-9);
 		CHECK(sk_calibration_search(1, results, 3000, 0, 0.7, &r, &step) == SK_ERR_RANGE);
+		/* A range wider than the largest double: midpoint and step stay finite. */
+		CHECK(sk_calibration_search(0, results, -1e300, DBL_MAX, 0.7, &r, &step) == SK_OK);
+		CHECK(r == DBL_MAX / 2 - 1e300 / 2 && step == DBL_MAX / 4 + 1e300 / 4);
+		CHECK(sk_calibration_search(4, results, -DBL_MAX, DBL_MAX, 0.7, &r, &step) == SK_OK);
+		CHECK(isfinite(r) && isfinite(step));
 	}
 	UNIT_DONE("placement");
 }
