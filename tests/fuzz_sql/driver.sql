@@ -139,8 +139,14 @@ BEGIN
 			|| ',' || skill_fuzz.float_text(skill_fuzz.pick('0.06', '0.05', '0.09'), edge_p) || ')"';
 	WHEN 'timestamp with time zone' THEN
 		RETURN skill_fuzz.pick('"2026-01-01 00:00+00"', '"2026-03-01 12:00+00"', 'infinity', '"2025-06-01 00:00+05:30"');
+	WHEN 'interval' THEN	-- waiting times (form_matches with an IMS data point)
+		IF random() < edge_p THEN
+			RETURN skill_fuzz.pick('"-1 day"', '"178000000 years"', '"1 microsecond"', '"0"');
+		END IF;
+		RETURN skill_fuzz.pick('"0"', '"10 seconds"', '"2 minutes"', '"1 hour"');
+	ELSE
+		RETURN 'NULL';	-- a type this driver does not know yet
 	END CASE;
-	RETURN 'NULL';	-- a type this driver does not know yet
 END $$;
 
 -- An array literal: mostly the call's shape (n rows of m, or n long), else odd shapes.
@@ -453,14 +459,17 @@ BEGIN
 			'2026-08-01 12:00+00', '2025-01-01 00:00+05:30'));
 	WHEN 'skill.rating', 'skill.glicko' THEN
 		RETURN format('%L::%s', trim(BOTH '"' FROM skill_fuzz.element(typ, arg, n, edge_p, 0)), typ);
+	WHEN 'skill.rating_value', 'skill.glicko_value' THEN	-- the unchecked composites under the domains
+		RETURN format('%L::%s', trim(BOTH '"' FROM skill_fuzz.element(replace(typ, '_value', ''), arg, n, edge_p, 0)), typ);
 	WHEN 'skill.placement_model' THEN
 		RETURN format('%L::skill.placement_model', format('(%s,%s,%s,%s,%s)',
 			skill_fuzz.float_text('1500', edge_p),
 			'"' || trim(BOTH '''' FROM split_part(skill_fuzz.array_text('double precision[]', 'coefficients', 2, 1, edge_p, null_p), '::', 1)) || '"',
 			skill_fuzz.float_text('100', edge_p), skill_fuzz.pick('10', '0', '-1', '2'),
 			skill_fuzz.float_text('0.5', edge_p)));
+	ELSE
+		RETURN 'NULL::' || typ;	-- a type this driver does not know yet
 	END CASE;
-	RETURN 'NULL::' || typ;	-- a type this driver does not know yet
 END $$;
 
 -- The statement for one call (deterministic given the PRNG state).
