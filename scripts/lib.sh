@@ -18,7 +18,7 @@ log() { printf '==> %s\n' "$*" >&2; }
 ensure_packages() {
 	local missing=()
 	local pkg
-	for pkg in postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR make gcc libc6-dev; do
+	for pkg in postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR make gcc libc6-dev python3; do
 		dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' \
 			|| missing+=("$pkg")
 	done

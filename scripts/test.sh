@@ -99,118 +99,91 @@ for diffs in regression.diffs output_iso/regression.diffs; do
 	fi
 done
 
+# check WHAT CMD...: one check, that CMD succeeds.
+check() {
+	local what=$1
+	shift
+	if "$@"; then
+		count 1 0
+	else
+		echo "FAIL: $what" >&2
+		count 0 1
+	fi
+}
+
+# counted WHAT CMD...: a script that counts its own checks and ends with
+# "N passed, N failed" (or "skipped ...", which counts nothing).  Its last
+# line is shown; all its output when it fails.
+counted() {
+	local what=$1 out line
+	shift
+	out=$("$@" 2>&1) || true
+	line=$(printf '%s\n' "$out" | tail -n 1)
+	if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+		[ "${BASH_REMATCH[2]}" -eq 0 ] || printf '%s\n' "$out" | tail -n 80
+		echo "$line"
+		count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
+	elif [[ $line == skipped* ]]; then
+		echo "$line"
+	else
+		printf '%s\n' "$out" | tail -n 80
+		echo "FAIL: $what did not finish" >&2
+		count 0 1
+	fi
+}
+
 # The SQL randomized tester, short form (the README's Reliability section
 # has the long run): every call is a check that nothing crashes, raises an
 # internal error or returns NaN/Infinity.
 log "randomized SQL calls"
-fuzz_out=$(bash "$REPO_ROOT/scripts/fuzz_sql.sh" "${FUZZ_SEED:-1}" "${FUZZ_CALLS:-20000}" 2>&1 || true)
-printf '%s\n' "$fuzz_out" | tail -n 60	# the findings, pasteable, then the figures
-line=$(printf '%s\n' "$fuzz_out" | tail -n 1)
-if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-else
-	echo "FAIL: scripts/fuzz_sql.sh did not finish" >&2
-	count 0 1
-fi
+counted "scripts/fuzz_sql.sh" bash "$REPO_ROOT/scripts/fuzz_sql.sh" "${FUZZ_SEED:-1}" "${FUZZ_CALLS:-20000}"
 
 # The README's replay option tables are generated from the families' own.
-if psql -X -q -d postgres -c "CREATE DATABASE skill_readme" &&
-	psql -X -q -d skill_readme -c "CREATE EXTENSION skill" &&
-	PGDATABASE=skill_readme bash "$REPO_ROOT/scripts/readme_options.sh" --check; then
-	count 1 0
-else
-	echo "FAIL: README option tables" >&2
-	count 0 1
-fi
+readme_options() {
+	psql -X -q -d postgres -c "CREATE DATABASE skill_readme" &&
+		psql -X -q -d skill_readme -c "CREATE EXTENSION skill" &&
+		PGDATABASE=skill_readme bash "$REPO_ROOT/scripts/readme_options.sh" --check
+}
+check "README option tables" readme_options
 
 # The README shows the per-match recipe the tests run (scripts/record_match.sql).
 recipe() { awk '/^CREATE PROCEDURE record_match/,/^END \$\$;/' "$1"; }
-if [ -n "$(recipe "$REPO_ROOT/README.md")" ] &&
-	diff <(recipe "$REPO_ROOT/README.md") <(recipe "$REPO_ROOT/scripts/record_match.sql"); then
-	count 1 0
-else
-	echo "FAIL: README's record_match differs from scripts/record_match.sql" >&2
-	count 0 1
-fi
+same_recipe() {
+	[ -n "$(recipe "$REPO_ROOT/README.md")" ] &&
+		diff <(recipe "$REPO_ROOT/README.md") <(recipe "$REPO_ROOT/scripts/record_match.sql")
+}
+check "README's record_match differs from scripts/record_match.sql" same_recipe
 
 # The demo (scripts/demo.sql, the README's tour) runs without an error.
-if psql -X -q -d postgres -c "DROP DATABASE IF EXISTS skill_demo" -c "CREATE DATABASE skill_demo" &&
-	psql -X -q -d skill_demo -f "$REPO_ROOT/scripts/demo.sql" >/dev/null; then
-	count 1 0
-else
-	echo "FAIL: scripts/demo.sql" >&2
-	count 0 1
-fi
+demo() {
+	psql -X -q -d postgres -c "DROP DATABASE IF EXISTS skill_demo" -c "CREATE DATABASE skill_demo" &&
+		psql -X -q -d skill_demo -f "$REPO_ROOT/scripts/demo.sql" >/dev/null
+}
+check "scripts/demo.sql" demo
 
 # The per-match recipe under pgbench: 8 clients on shared players, 0 chain
 # breaks with the lock, and breaks found without it (the check has teeth).
-out=$(bash "$REPO_ROOT/scripts/test_concurrency.sh" 5 8) || true
-echo "$out"
-line=$(echo "$out" | tail -n 1)
-if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-else
-	echo "FAIL: the concurrency test did not finish" >&2
-	count 0 1
-fi
+counted "the concurrency test" bash "$REPO_ROOT/scripts/test_concurrency.sh" 5 8
 
 # The upgrade script from the last release is generated from the install
 # script until its version ships (scripts/gen_upgrade.py): it must be current.
-if python3 "$REPO_ROOT/scripts/gen_upgrade.py" --check "$REPO_ROOT/versions/skill--0.1.0--0.2.0.sql.in" \
+check "versions/skill--0.1.0--0.2.0.sql is out of date" \
+	python3 "$REPO_ROOT/scripts/gen_upgrade.py" --check "$REPO_ROOT/versions/skill--0.1.0--0.2.0.sql.in" \
 	"$REPO_ROOT/versions/skill--0.1.0.sql" "$REPO_ROOT/skill--0.2.0.sql" \
-	"$REPO_ROOT/versions/skill--0.1.0--0.2.0.sql"; then
-	count 1 0
-else
-	echo "FAIL: versions/skill--0.1.0--0.2.0.sql is out of date" >&2
-	count 0 1
-fi
+	"$REPO_ROOT/versions/skill--0.1.0--0.2.0.sql"
 
 # Release hygiene: META.json (PGXN spec) and the make dist zip.
-if command -v python3 >/dev/null; then
-	line=$(bash "$REPO_ROOT/scripts/test_dist.sh" | tail -n 1)
-	echo "$line"
-	if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-		count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-	else
-		echo "FAIL: the dist test did not finish" >&2
-		count 0 1
-	fi
-fi
+counted "the dist test" bash "$REPO_ROOT/scripts/test_dist.sh"
 
 # Scale-out on Citus (README, Scale-out): run where Citus is installed in
 # the server PG_CONFIG names, skipped with a message elsewhere.
-line=$(bash "$REPO_ROOT/scripts/citus_test.sh" | tail -n 1)
-echo "$line"
-if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-elif [[ $line != skipped* ]]; then
-	echo "FAIL: the Citus test did not finish" >&2
-	count 0 1
-fi
+counted "the Citus test" bash "$REPO_ROOT/scripts/citus_test.sh"
 
-# The analyst's calibration report (python3 is on Debian's base system).
-if command -v python3 >/dev/null; then
-	line=$(bash "$REPO_ROOT/scripts/test_report.sh" | tail -n 1)
-	echo "$line"
-	if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-		count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-	else
-		echo "FAIL: the report test did not finish" >&2
-		count 0 1
-	fi
-else
-	echo "skipped report: python3 is not installed"
-fi
+# The analyst's calibration report.
+counted "the report test" bash "$REPO_ROOT/scripts/test_report.sh"
 
 # The o!TR weekly recompute recipe, directly and through pg_cron (own clusters).
-line=$(bash "$REPO_ROOT/scripts/test_otr_weekly.sh" | tail -n 1) || true
-echo "$line"
-if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-	count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-else
-	echo "FAIL: the o!TR weekly test did not finish" >&2
-	count 0 1
-fi
+counted "the o!TR weekly test" bash "$REPO_ROOT/scripts/test_otr_weekly.sh"
 
 # 3. Differential tests against npm peers: tests/differential/<peer>/run.sh
 #    prints "name: N passed, N failed" last (it installs its npm package).
