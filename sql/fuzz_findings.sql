@@ -87,3 +87,10 @@ SELECT array(SELECT round(x::numeric, 7) FROM unnest(skill.tm_full_predict_win(
 	beta => 1.7976931348623157e308, kappa => 1e-300)) x) AS three_teams;
 SELECT team, rank, round(probability::numeric, 7) AS probability
 FROM skill.bt_full_predict_rank('{"(1.7976931348623157e308,1)","(-1e308,1)"}', beta => 1.7976931348623157e308);
+
+-- placement_fit with a target of 1e308 (seed 20261125, call 585136 of the
+-- 1M-call run): the co-moments overflow; 22003 instead of Infinity.
+\set VERBOSITY terse
+SELECT skill.placement_fit(f, t) FROM (VALUES ('{5e-324}'::float8[], 1500::float8),
+  ('{-5}', 1e308), ('{1700}', 94.26)) v(f, t);
+\set VERBOSITY default

@@ -193,5 +193,11 @@ sk_reg_solve(const sk_reg_state *s, double ridge, double *b, double *intercept,
 	rss = fmax(rss, 0.0);
 	*residual_sd = sqrt(rss / (double) (s->n - p - 1));
 	*r2 = s->cyy > 0.0 ? 1.0 - rss / s->cyy : NAN;
+	/* Finite data whose fit is past the largest double (a target of 1e308). */
+	if (!isfinite(*intercept) || !isfinite(*residual_sd) || isinf(*r2))
+		return SK_ERR_OVERFLOW;
+	for (i = 0; i < p; i++)
+		if (!isfinite(b[i]))
+			return SK_ERR_OVERFLOW;
 	return SK_OK;
 }

@@ -34,7 +34,8 @@ sk_status	sk_reg_merge(sk_reg_state *a, const sk_reg_state *b);
  * mean_y - b . mean_x, the residual standard deviation sqrt(RSS / (n - p -
  * 1)) and R^2 = 1 - RSS / C_yy (NaN when y is constant).  SK_ERR_SIZE:
  * n <= p + 1 (no residual degrees of freedom); SK_ERR_RANGE: the features
- * are collinear (and ridge is 0); work holds p * p doubles.
+ * are collinear (and ridge is 0); SK_ERR_OVERFLOW: finite data whose sums
+ * or fit pass the largest double; work holds p * p doubles.
  */
 sk_status	sk_reg_solve(const sk_reg_state *s, double ridge, double *coefficients,
 						 double *intercept, double *residual_sd, double *r2, double *work);

@@ -76,6 +76,17 @@ main(void)
 	sk_reg_add(b, x, 1);
 	sk_reg_add(b, x + 1, 2);
 	CHECK(sk_reg_solve(b, 0, coef, &icept, &sd, &r2, work) == SK_ERR_SIZE);
+	/* A target of 1e308: the co-moments overflow, the solve says so (the
+	 * randomized SQL tester's seed 20261125, call 585136). */
+	sk_reg_init(b, 1);
+	{
+		const double xs[] = {5e-324, -5, 1700};
+		const double ys[] = {1500, 1e308, 94.26};
+
+		for (i = 0; i < 3; i++)
+			sk_reg_add(b, &xs[i], ys[i]);
+	}
+	CHECK(sk_reg_solve(b, 0, coef, &icept, &sd, &r2, work) == SK_ERR_OVERFLOW);
 	free(s);
 	free(a);
 	free(b);
