@@ -117,8 +117,8 @@ check_finite_result(OtrReplay *replay, double mu, double sigma)
 static void
 check_status(OtrReplay *replay, sk_status status)
 {
-	if (status == SK_ERR_NOT_FINITE)
-		check_finite_result(replay, NAN, NAN);
+	if (status == SK_ERR_NOT_FINITE || status == SK_ERR_OVERFLOW)
+		check_finite_result(replay, NAN, NAN);	/* 22003 */
 	if (status != SK_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -46,6 +46,7 @@ family_check_status(ReplayState *state, const ReplayMatch *match, sk_status stat
 		return;
 	ereport(ERROR,
 			(errcode(status == SK_ERR_SIZE ? ERRCODE_ARRAY_SUBSCRIPT_ERROR
+					 : status == SK_ERR_OVERFLOW ? ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE
 					 : ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("%s could not rate match " INT64_FORMAT ": %s",
 					state->caller, match->match_id, sk_status_message(status))));
