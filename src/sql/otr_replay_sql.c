@@ -10,12 +10,13 @@
 #include <math.h>
 
 #include "catalog/pg_type.h"
-#include "executor/spi.h"
+#include "access/htup_details.h"
 #include "funcapi.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
 #include "engine/otr_replay.h"
+#include "sql/row_template.h"
 #include "sql/rows_cursor.h"
 
 PG_FUNCTION_INFO_V1(otr_replay_step);
@@ -152,6 +153,7 @@ typedef struct OtrHistory
 	bool		has_prior;
 	HeapTupleHeader before;		/* reused rating values (tuplestore copies them) */
 	HeapTupleHeader after;
+	RowTemplate row;			/* rows put into the tuplestore */
 } OtrHistory;
 
 static void
@@ -178,23 +180,22 @@ static void
 history_row(void *arg, HeapTuple tuple, TupleDesc desc)
 {
 	OtrHistory *h = arg;
+	Datum		v[6];
+	bool		n[6];
 	double		prior[2];
-	bool		prior_null = true;
+	bool		has_prior;
 
-	if (h->has_prior)
-	{
-		Datum		d = SPI_getbinval(tuple, desc, 6, &prior_null);
-
-		if (!prior_null)
-			rating_read(&h->rating, DatumGetHeapTupleHeader(d), "prior", &prior[0], &prior[1]);
-	}
+	heap_deform_tuple(tuple, desc, v, n);
+	has_prior = h->has_prior && !n[5];
+	if (has_prior)
+		rating_read(&h->rating, DatumGetHeapTupleHeader(v[5]), "prior", &prior[0], &prior[1]);
 	otr_replay_add_row(h->replay,
-					   DatumGetInt64(rows_column_value(tuple, desc, 1, "match_id")),
-					   DatumGetTimestampTz(rows_column_value(tuple, desc, 2, "played_at")),
-					   DatumGetInt64(rows_column_value(tuple, desc, 3, "game_id")),
-					   DatumGetInt64(rows_column_value(tuple, desc, 4, "player_id")),
-					   DatumGetFloat8(rows_column_value(tuple, desc, 5, "score")),
-					   prior_null ? NULL : prior);
+					   DatumGetInt64(rows_column_value(v, n, 1, "match_id")),
+					   DatumGetTimestampTz(rows_column_value(v, n, 2, "played_at")),
+					   DatumGetInt64(rows_column_value(v, n, 3, "game_id")),
+					   DatumGetInt64(rows_column_value(v, n, 4, "player_id")),
+					   DatumGetFloat8(rows_column_value(v, n, 5, "score")),
+					   has_prior ? prior : NULL);
 }
 
 /* One row per player of the rated match, in the order first seen. */
@@ -220,7 +221,7 @@ history_emit(OtrReplay *replay, const OtrMatchResult *r)
 		values[5] = composite_reuse(h->rating.desc, after, NULL, &h->after, replay->mcxt);
 		values[6] = Float8GetDatum(r->win_prob[i]);
 		values[8] = Int32GetDatum(r->matches_before[i]);
-		tuplestore_putvalues(h->rsinfo->setResult, h->rsinfo->setDesc, values, nulls);
+		row_template_put(&h->row, h->rsinfo->setResult, values, nulls);
 	}
 }
 
@@ -237,6 +238,7 @@ otr_history(PG_FUNCTION_ARGS)
 	InitMaterializedSRF(fcinfo, 0);
 	per_query = rsinfo->econtext->ecxt_per_query_memory;
 	h.rsinfo = rsinfo;
+	row_template_init(&h.row, rsinfo->setDesc, per_query);
 	composite_init(&h.rating, TupleDescAttr(rsinfo->setDesc, 4)->atttypid, per_query);
 	h.replay = otr_replay_create(per_query, "otr_history");
 	otr_replay_read_options(h.replay, PG_ARGISNULL(1) ? NULL : PG_GETARG_JSONB_P(1), false);

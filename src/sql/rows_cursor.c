@@ -32,16 +32,13 @@ rows_check_column_type(TupleDesc desc, int col, Oid want, const char *name, cons
 }
 
 Datum
-rows_column_value(HeapTuple tuple, TupleDesc desc, int col, const char *name)
+rows_column_value(const Datum *values, const bool *nulls, int col, const char *name)
 {
-	bool		isnull;
-	Datum		d = SPI_getbinval(tuple, desc, col, &isnull);
-
-	if (isnull)
+	if (nulls[col - 1])
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("column %d (%s) of the rows query must not be NULL", col, name)));
-	return d;
+	return values[col - 1];
 }
 
 /* A cursor over the query, which must be one SELECT (no data changes). */

@@ -23,7 +23,7 @@ extern void rows_cursor_run(text *query, RowsCheckColumns check, RowsTuple fn, v
 extern void rows_check_column_type(TupleDesc desc, int col, Oid want, const char *name,
 								   const char *hint);
 
-/* Column col of a row, which must not be NULL. */
-extern Datum rows_column_value(HeapTuple tuple, TupleDesc desc, int col, const char *name);
+/* Column col (1-based) of a deformed row, which must not be NULL. */
+extern Datum rows_column_value(const Datum *values, const bool *nulls, int col, const char *name);
 
 #endif

@@ -96,17 +96,6 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 /* The most columns a rows query has (check_layout): with period and prior. */
 #define ROWS_MAX_COLUMNS 7
 
-/* Column col (1-based) of a deformed row, which must not be NULL. */
-static Datum
-column_value(const Datum *values, const bool *nulls, int col, const char *name)
-{
-	if (nulls[col - 1])
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("column %d (%s) of the rows query must not be NULL", col, name)));
-	return values[col - 1];
-}
-
 /* One row, deformed once (a column at a time cost several times that). */
 static void
 decode_row(const RowsLayout *layout, CompositeType *prior_type, HeapTuple tuple,
@@ -130,14 +119,14 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, HeapTuple tuple,
 	}
 	else
 		heap_deform_tuple(tuple, desc, v, n);
-	row->match_id = DatumGetInt64(column_value(v, n, 1, "match_id"));
-	row->played_at = DatumGetTimestampTz(column_value(v, n, 2, "played_at"));
+	row->match_id = DatumGetInt64(rows_column_value(v, n, 1, "match_id"));
+	row->played_at = DatumGetTimestampTz(rows_column_value(v, n, 2, "played_at"));
 	row->period = layout->period
-		? DatumGetTimestampTz(column_value(v, n, layout->period, "period"))
+		? DatumGetTimestampTz(rows_column_value(v, n, layout->period, "period"))
 		: row->played_at;	/* no period column: each match its own period */
-	row->player_id = DatumGetInt64(column_value(v, n, layout->player_id, "player_id"));
-	row->team = DatumGetInt32(column_value(v, n, layout->team, "team"));
-	row->rank = DatumGetFloat8(column_value(v, n, layout->rank, "rank"));
+	row->player_id = DatumGetInt64(rows_column_value(v, n, layout->player_id, "player_id"));
+	row->team = DatumGetInt32(rows_column_value(v, n, layout->team, "team"));
+	row->rank = DatumGetFloat8(rows_column_value(v, n, layout->rank, "rank"));
 	row->prior = NULL;
 	if (layout->prior && !n[layout->prior - 1])
 	{
