@@ -161,7 +161,7 @@ assign_slots(OtrReplay *replay, int *n_games)
 			continue;			/* otr-processor drops such games when loading */
 		for (j = i; j < i + k; j++)
 		{
-			const OtrRow *row = &replay->rows[j];
+			OtrRow	   *row = &replay->rows[j];
 			bool		found;
 			OtrPlayer  *p = otrhash_insert(replay->players, row->player_id, &found);
 
@@ -188,6 +188,7 @@ assign_slots(OtrReplay *replay, int *n_games)
 								row->player_id, row->game_id, replay->match_id)));
 			replay->last_game[p->slot] = games;
 			replay->games[p->slot]++;
+			row->slot = p->slot;
 		}
 		games++;
 	}
@@ -216,11 +217,7 @@ fill_scores(OtrReplay *replay, int n, int n_games)
 		if (k < 2)
 			continue;
 		for (j = i; j < i + k; j++)
-		{
-			OtrPlayer  *p = otrhash_lookup(replay->players, replay->rows[j].player_id);
-
-			replay->scores[g * n + p->slot] = replay->rows[j].score;
-		}
+			replay->scores[g * n + replay->rows[j].slot] = replay->rows[j].score;
 		g++;
 	}
 }

@@ -42,6 +42,7 @@ typedef struct OtrRow
 {
 	int64		game_id;
 	int64		player_id;
+	int32		slot;			/* the player's slot, once the match is rated */
 	double		score;
 	bool		has_prior;
 	double		prior_mu;
