@@ -3,8 +3,8 @@
 # build time from src/families/families.def:
 #   awk -v part=replay -f scripts/gen_family_sql.awk src/families/families.def
 # One line there, FAMILY(prefix, kind, period, history, label), gives
-# skill.<prefix>_replay (three overloads: plain, with priors, with priors
-# and options) and, where history is "history", skill.<prefix>_history.
+# skill.<prefix>_replay (four overloads: plain, with priors, with priors
+# and options, and with match details too) and, where history is "history", skill.<prefix>_history.
 
 function sqltype(kind) {
 	return kind == "elo" ? "float8" : "skill." kind
@@ -37,6 +37,7 @@ function emit_replay(prefix, kind, period, label,    t, result, args, named) {
 	emit_step(prefix, args, "", "")
 	emit_step(prefix, args, ", " t, " with priors")
 	emit_step(prefix, args, ", " t ", jsonb", " with priors and options")
+	emit_step(prefix, args, ", " t ", jsonb, skill.match_details", " with priors, options and match details")
 	printf "CREATE FUNCTION skill.%s_replay_final(internal)\nRETURNS %s[]\n", prefix, result
 	printf "AS 'MODULE_PATHNAME', 'replay_final'\nLANGUAGE C PARALLEL SAFE;\n"
 	printf "COMMENT ON FUNCTION skill.%s_replay_final(internal) IS\n", prefix
@@ -46,6 +47,9 @@ function emit_replay(prefix, kind, period, label,    t, result, args, named) {
 		", starting from each player''s prior (NULL = default)")
 	emit_aggregate(prefix, named ", prior " t ", options jsonb", args ", " t ", jsonb", label,
 		result, ", with priors and options (see skill.replay_options())")
+	emit_aggregate(prefix, named ", prior " t ", options jsonb, details skill.match_details",
+		args ", " t ", jsonb, skill.match_details", label, result,
+		", with priors, options and each row''s match details (score, context, length, home)")
 }
 
 function emit_history(prefix, kind, label,    t) {
@@ -53,10 +57,10 @@ function emit_history(prefix, kind, label,    t) {
 	printf "\nCREATE FUNCTION skill.%s_history(rows text, options jsonb DEFAULT NULL)\n", prefix
 	printf "RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,\n"
 	printf "               rating_before %s, rating_after %s, predicted_win float8,\n", t, t
-	printf "               predicted_draw float8, matches_before int)\n"
+	printf "               predicted_draw float8, matches_before int, outcome float8)\n"
 	printf "AS 'MODULE_PATHNAME', '%s_history'\nLANGUAGE C VOLATILE PARALLEL UNSAFE;\n", prefix
 	printf "COMMENT ON FUNCTION skill.%s_history(text, jsonb) IS\n", prefix
-	printf "  'Replays the rows query (%s) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';\n", label
+	printf "  'Replays the rows query (%s) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';\n", label
 }
 
 BEGIN {

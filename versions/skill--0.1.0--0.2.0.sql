@@ -602,6 +602,18 @@ COMMENT ON TYPE skill.replayed_glicko IS
   'A player''s Glicko rating after glicko_replay (vol NULL) or glicko2_replay: id, rating, number of matches rated';
 
 
+CREATE TYPE skill.match_details AS (score float8, context text, length float8, home boolean);
+COMMENT ON TYPE skill.match_details IS
+  'A row''s match details for the replay aggregates: its team''s score, the match''s context (surface, map) and length (a best-of), and whether its team plays at home; NULL fields mean none';
+
+CREATE OR REPLACE FUNCTION skill.details(score float8 DEFAULT NULL, context text DEFAULT NULL,
+                              length float8 DEFAULT NULL, home boolean DEFAULT NULL)
+RETURNS skill.match_details
+AS 'MODULE_PATHNAME', 'match_details'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.details(float8, text, float8, boolean) IS
+  'A skill.match_details value from named arguments, e.g. skill.details(score => games, context => surface)';
+
 -- Generated from src/families/families.def by scripts/gen_family_sql.awk (part=replay).
 
 -- OpenSkill Plackett-Luce
@@ -623,6 +635,12 @@ AS 'MODULE_PATHNAME', 'pl_replay_step'
 LANGUAGE C PARALLEL SAFE;
 COMMENT ON FUNCTION skill.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.pl_replay with priors and options';
+CREATE OR REPLACE FUNCTION skill.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'pl_replay_step'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Transition function of skill.pl_replay with priors, options and match details';
 CREATE OR REPLACE FUNCTION skill.pl_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
@@ -653,6 +671,14 @@ CREATE OR REPLACE AGGREGATE skill.pl_replay(match_id bigint, played_at timestamp
 );
 COMMENT ON AGGREGATE skill.pl_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (OpenSkill Plackett-Luce) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
+CREATE OR REPLACE AGGREGATE skill.pl_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
+  SFUNC = skill.pl_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill.pl_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.pl_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Replays a match history (OpenSkill Plackett-Luce) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- OpenSkill Bradley-Terry (full pairing)
 CREATE OR REPLACE FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8)
@@ -673,6 +699,12 @@ AS 'MODULE_PATHNAME', 'bt_full_replay_step'
 LANGUAGE C PARALLEL SAFE;
 COMMENT ON FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.bt_full_replay with priors and options';
+CREATE OR REPLACE FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'bt_full_replay_step'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Transition function of skill.bt_full_replay with priors, options and match details';
 CREATE OR REPLACE FUNCTION skill.bt_full_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
@@ -703,6 +735,14 @@ CREATE OR REPLACE AGGREGATE skill.bt_full_replay(match_id bigint, played_at time
 );
 COMMENT ON AGGREGATE skill.bt_full_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (OpenSkill Bradley-Terry (full pairing)) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
+CREATE OR REPLACE AGGREGATE skill.bt_full_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
+  SFUNC = skill.bt_full_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill.bt_full_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.bt_full_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Replays a match history (OpenSkill Bradley-Terry (full pairing)) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- OpenSkill Bradley-Terry (partial pairing)
 CREATE OR REPLACE FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8)
@@ -723,6 +763,12 @@ AS 'MODULE_PATHNAME', 'bt_part_replay_step'
 LANGUAGE C PARALLEL SAFE;
 COMMENT ON FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.bt_part_replay with priors and options';
+CREATE OR REPLACE FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'bt_part_replay_step'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Transition function of skill.bt_part_replay with priors, options and match details';
 CREATE OR REPLACE FUNCTION skill.bt_part_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
@@ -753,6 +799,14 @@ CREATE OR REPLACE AGGREGATE skill.bt_part_replay(match_id bigint, played_at time
 );
 COMMENT ON AGGREGATE skill.bt_part_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (OpenSkill Bradley-Terry (partial pairing)) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
+CREATE OR REPLACE AGGREGATE skill.bt_part_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
+  SFUNC = skill.bt_part_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill.bt_part_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.bt_part_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Replays a match history (OpenSkill Bradley-Terry (partial pairing)) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- OpenSkill Thurstone-Mosteller (full pairing)
 CREATE OR REPLACE FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8)
@@ -773,6 +827,12 @@ AS 'MODULE_PATHNAME', 'tm_full_replay_step'
 LANGUAGE C PARALLEL SAFE;
 COMMENT ON FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.tm_full_replay with priors and options';
+CREATE OR REPLACE FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'tm_full_replay_step'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Transition function of skill.tm_full_replay with priors, options and match details';
 CREATE OR REPLACE FUNCTION skill.tm_full_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
@@ -803,6 +863,14 @@ CREATE OR REPLACE AGGREGATE skill.tm_full_replay(match_id bigint, played_at time
 );
 COMMENT ON AGGREGATE skill.tm_full_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (OpenSkill Thurstone-Mosteller (full pairing)) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
+CREATE OR REPLACE AGGREGATE skill.tm_full_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
+  SFUNC = skill.tm_full_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill.tm_full_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.tm_full_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Replays a match history (OpenSkill Thurstone-Mosteller (full pairing)) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- OpenSkill Thurstone-Mosteller (partial pairing)
 CREATE OR REPLACE FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8)
@@ -823,6 +891,12 @@ AS 'MODULE_PATHNAME', 'tm_part_replay_step'
 LANGUAGE C PARALLEL SAFE;
 COMMENT ON FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.tm_part_replay with priors and options';
+CREATE OR REPLACE FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'tm_part_replay_step'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Transition function of skill.tm_part_replay with priors, options and match details';
 CREATE OR REPLACE FUNCTION skill.tm_part_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
@@ -853,6 +927,14 @@ CREATE OR REPLACE AGGREGATE skill.tm_part_replay(match_id bigint, played_at time
 );
 COMMENT ON AGGREGATE skill.tm_part_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (OpenSkill Thurstone-Mosteller (partial pairing)) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
+CREATE OR REPLACE AGGREGATE skill.tm_part_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
+  SFUNC = skill.tm_part_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill.tm_part_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.tm_part_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Replays a match history (OpenSkill Thurstone-Mosteller (partial pairing)) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- TrueSkill
 CREATE OR REPLACE FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8)
@@ -873,6 +955,12 @@ AS 'MODULE_PATHNAME', 'trueskill_replay_step'
 LANGUAGE C PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.trueskill_replay with priors and options';
+CREATE OR REPLACE FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'trueskill_replay_step'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Transition function of skill.trueskill_replay with priors, options and match details';
 CREATE OR REPLACE FUNCTION skill.trueskill_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
@@ -903,6 +991,14 @@ CREATE OR REPLACE AGGREGATE skill.trueskill_replay(match_id bigint, played_at ti
 );
 COMMENT ON AGGREGATE skill.trueskill_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (TrueSkill) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
+CREATE OR REPLACE AGGREGATE skill.trueskill_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
+  SFUNC = skill.trueskill_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill.trueskill_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.trueskill_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+  'Replays a match history (TrueSkill) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- multiplayer Elo
 CREATE OR REPLACE FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8)
@@ -923,6 +1019,12 @@ AS 'MODULE_PATHNAME', 'elo_replay_step'
 LANGUAGE C PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8, jsonb) IS
   'Transition function of skill.elo_replay with priors and options';
+CREATE OR REPLACE FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'elo_replay_step'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8, jsonb, skill.match_details) IS
+  'Transition function of skill.elo_replay with priors, options and match details';
 CREATE OR REPLACE FUNCTION skill.elo_replay_final(internal)
 RETURNS skill.replayed_elo[]
 AS 'MODULE_PATHNAME', 'replay_final'
@@ -953,6 +1055,14 @@ CREATE OR REPLACE AGGREGATE skill.elo_replay(match_id bigint, played_at timestam
 );
 COMMENT ON AGGREGATE skill.elo_replay(bigint, timestamptz, bigint, int, float8, float8, jsonb) IS
   'Replays a match history (multiplayer Elo) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_elo[]';
+CREATE OR REPLACE AGGREGATE skill.elo_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior float8, options jsonb, details skill.match_details) (
+  SFUNC = skill.elo_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill.elo_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.elo_replay(bigint, timestamptz, bigint, int, float8, float8, jsonb, skill.match_details) IS
+  'Replays a match history (multiplayer Elo) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_elo[]';
 
 -- Glicko-1
 CREATE OR REPLACE FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8)
@@ -973,6 +1083,12 @@ AS 'MODULE_PATHNAME', 'glicko_replay_step'
 LANGUAGE C PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Transition function of skill.glicko_replay with priors and options';
+CREATE OR REPLACE FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'glicko_replay_step'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+  'Transition function of skill.glicko_replay with priors, options and match details';
 CREATE OR REPLACE FUNCTION skill.glicko_replay_final(internal)
 RETURNS skill.replayed_glicko[]
 AS 'MODULE_PATHNAME', 'replay_final'
@@ -1003,6 +1119,14 @@ CREATE OR REPLACE AGGREGATE skill.glicko_replay(match_id bigint, played_at times
 );
 COMMENT ON AGGREGATE skill.glicko_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Replays a match history (Glicko-1) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_glicko[]';
+CREATE OR REPLACE AGGREGATE skill.glicko_replay(match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb, details skill.match_details) (
+  SFUNC = skill.glicko_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill.glicko_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.glicko_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+  'Replays a match history (Glicko-1) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_glicko[]';
 
 -- Glicko-2
 CREATE OR REPLACE FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8)
@@ -1023,6 +1147,12 @@ AS 'MODULE_PATHNAME', 'glicko2_replay_step'
 LANGUAGE C PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Transition function of skill.glicko2_replay with priors and options';
+CREATE OR REPLACE FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'glicko2_replay_step'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+  'Transition function of skill.glicko2_replay with priors, options and match details';
 CREATE OR REPLACE FUNCTION skill.glicko2_replay_final(internal)
 RETURNS skill.replayed_glicko[]
 AS 'MODULE_PATHNAME', 'replay_final'
@@ -1053,6 +1183,14 @@ CREATE OR REPLACE AGGREGATE skill.glicko2_replay(match_id bigint, played_at time
 );
 COMMENT ON AGGREGATE skill.glicko2_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Replays a match history (Glicko-2) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_glicko[]';
+CREATE OR REPLACE AGGREGATE skill.glicko2_replay(match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb, details skill.match_details) (
+  SFUNC = skill.glicko2_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill.glicko2_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.glicko2_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+  'Replays a match history (Glicko-2) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_glicko[]';
 
 -- team Glicko-1
 CREATE OR REPLACE FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8)
@@ -1073,6 +1211,12 @@ AS 'MODULE_PATHNAME', 'team_glicko_replay_step'
 LANGUAGE C PARALLEL SAFE;
 COMMENT ON FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Transition function of skill.team_glicko_replay with priors and options';
+CREATE OR REPLACE FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'team_glicko_replay_step'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+  'Transition function of skill.team_glicko_replay with priors, options and match details';
 CREATE OR REPLACE FUNCTION skill.team_glicko_replay_final(internal)
 RETURNS skill.replayed_glicko[]
 AS 'MODULE_PATHNAME', 'replay_final'
@@ -1103,6 +1247,14 @@ CREATE OR REPLACE AGGREGATE skill.team_glicko_replay(match_id bigint, played_at 
 );
 COMMENT ON AGGREGATE skill.team_glicko_replay(bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Replays a match history (team Glicko-1) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_glicko[]';
+CREATE OR REPLACE AGGREGATE skill.team_glicko_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb, details skill.match_details) (
+  SFUNC = skill.team_glicko_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill.team_glicko_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.team_glicko_replay(bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+  'Replays a match history (team Glicko-1) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_glicko[]';
 
 -- Generated from src/families/families.def by scripts/gen_family_sql.awk (part=history).
 ---------------------------------------------------------------------------
@@ -1117,92 +1269,92 @@ COMMENT ON AGGREGATE skill.team_glicko_replay(bigint, timestamptz, bigint, int, 
 CREATE OR REPLACE FUNCTION skill.pl_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int)
+               predicted_draw float8, matches_before int, outcome float8)
 AS 'MODULE_PATHNAME', 'pl_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.pl_history(text, jsonb) IS
-  'Replays the rows query (OpenSkill Plackett-Luce) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';
+  'Replays the rows query (OpenSkill Plackett-Luce) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
 
 CREATE OR REPLACE FUNCTION skill.bt_full_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int)
+               predicted_draw float8, matches_before int, outcome float8)
 AS 'MODULE_PATHNAME', 'bt_full_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.bt_full_history(text, jsonb) IS
-  'Replays the rows query (OpenSkill Bradley-Terry (full pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';
+  'Replays the rows query (OpenSkill Bradley-Terry (full pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
 
 CREATE OR REPLACE FUNCTION skill.bt_part_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int)
+               predicted_draw float8, matches_before int, outcome float8)
 AS 'MODULE_PATHNAME', 'bt_part_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.bt_part_history(text, jsonb) IS
-  'Replays the rows query (OpenSkill Bradley-Terry (partial pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';
+  'Replays the rows query (OpenSkill Bradley-Terry (partial pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
 
 CREATE OR REPLACE FUNCTION skill.tm_full_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int)
+               predicted_draw float8, matches_before int, outcome float8)
 AS 'MODULE_PATHNAME', 'tm_full_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.tm_full_history(text, jsonb) IS
-  'Replays the rows query (OpenSkill Thurstone-Mosteller (full pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';
+  'Replays the rows query (OpenSkill Thurstone-Mosteller (full pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
 
 CREATE OR REPLACE FUNCTION skill.tm_part_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int)
+               predicted_draw float8, matches_before int, outcome float8)
 AS 'MODULE_PATHNAME', 'tm_part_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.tm_part_history(text, jsonb) IS
-  'Replays the rows query (OpenSkill Thurstone-Mosteller (partial pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';
+  'Replays the rows query (OpenSkill Thurstone-Mosteller (partial pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
 
 CREATE OR REPLACE FUNCTION skill.trueskill_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int)
+               predicted_draw float8, matches_before int, outcome float8)
 AS 'MODULE_PATHNAME', 'trueskill_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.trueskill_history(text, jsonb) IS
-  'Replays the rows query (TrueSkill) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';
+  'Replays the rows query (TrueSkill) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
 
 CREATE OR REPLACE FUNCTION skill.elo_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before float8, rating_after float8, predicted_win float8,
-               predicted_draw float8, matches_before int)
+               predicted_draw float8, matches_before int, outcome float8)
 AS 'MODULE_PATHNAME', 'elo_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.elo_history(text, jsonb) IS
-  'Replays the rows query (multiplayer Elo) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';
+  'Replays the rows query (multiplayer Elo) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
 
 CREATE OR REPLACE FUNCTION skill.glicko_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.glicko, rating_after skill.glicko, predicted_win float8,
-               predicted_draw float8, matches_before int)
+               predicted_draw float8, matches_before int, outcome float8)
 AS 'MODULE_PATHNAME', 'glicko_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.glicko_history(text, jsonb) IS
-  'Replays the rows query (Glicko-1) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';
+  'Replays the rows query (Glicko-1) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
 
 CREATE OR REPLACE FUNCTION skill.glicko2_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.glicko, rating_after skill.glicko, predicted_win float8,
-               predicted_draw float8, matches_before int)
+               predicted_draw float8, matches_before int, outcome float8)
 AS 'MODULE_PATHNAME', 'glicko2_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.glicko2_history(text, jsonb) IS
-  'Replays the rows query (Glicko-2) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';
+  'Replays the rows query (Glicko-2) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
 
 CREATE OR REPLACE FUNCTION skill.team_glicko_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.glicko, rating_after skill.glicko, predicted_win float8,
-               predicted_draw float8, matches_before int)
+               predicted_draw float8, matches_before int, outcome float8)
 AS 'MODULE_PATHNAME', 'team_glicko_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.team_glicko_history(text, jsonb) IS
-  'Replays the rows query (team Glicko-1) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), and the player''s matches before this one';
+  'Replays the rows query (team Glicko-1) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
 
 ---------------------------------------------------------------------------
 -- Families by name: replay in memory, declared options

@@ -56,14 +56,15 @@ sk_status	sk_elo_rate_multi(int n, const double *ratings, const double *ranks,
 
 /*
  * A team match (see pairwise.h for the layout): every player meets every
- * player of the other teams, scored 1 / 0.5 / 0 by team rank; the summed
+ * player of the other teams, scored 1 / 0.5 / 0 by team rank, or by
+ * pair_score[t n_teams + u] (team t against u) when not NULL; the summed
  * surplus over expectation is scaled by k[i] / (number of opponents), as
  * skill.elo_rate does with one k.  k holds each player's own K factor.
  * ratings_out may not alias ratings.
  */
 void		sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_rank,
-							  const double *ratings, const double *k, double scale,
-							  double *ratings_out);
+							  const double *pair_score, const double *ratings, const double *k,
+							  double scale, double *ratings_out);
 
 /*
  * A K-factor schedule by experience: k_a / (n + k_b)^k_c for a player with

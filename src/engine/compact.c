@@ -4,6 +4,7 @@
 #include "engine/compact.h"
 
 #include "miscadmin.h"
+#include "utils/float.h"
 
 CompactRows *
 compact_create(MemoryContext mcxt, int n_fields)
@@ -40,17 +41,36 @@ compact_grow(CompactRows *rows)
 	rows->rank = grow(m, rows->rank, sizeof(double), cap);
 	rows->has_prior = grow(m, rows->has_prior, sizeof(bool), cap);
 	rows->prior = grow(m, rows->prior, sizeof(double) * rows->n_fields, cap);
+	if (rows->details)
+		rows->details = grow(m, rows->details, sizeof(ReplayDetails), cap);
 	rows->capacity = cap;
 }
 
 void
 compact_append(CompactRows *rows, int64 match_id, TimestampTz played_at, TimestampTz period,
-			   int64 player_id, int32 team, double rank, const double *prior)
+			   int64 player_id, int32 team, double rank, const double *prior,
+			   const ReplayDetails *details)
 {
 	int64		i = rows->count;
 
 	if (i == rows->capacity)
 		compact_grow(rows);
+	if (details && rows->details == NULL)
+	{
+		/* The first row with details: the earlier rows have none. */
+		int64		k;
+
+		rows->details = grow(rows->mcxt, NULL, sizeof(ReplayDetails), rows->capacity);
+		for (k = 0; k < i; k++)
+			replay_details_none(&rows->details[k]);
+	}
+	if (rows->details)
+	{
+		if (details)
+			rows->details[i] = *details;
+		else
+			replay_details_none(&rows->details[i]);
+	}
 	rows->match_id[i] = match_id;
 	rows->played_at[i] = played_at;
 	rows->period[i] = period;
@@ -77,7 +97,7 @@ compact_replay(ReplayState *state, const CompactRows *rows)
 		replay_add_row(state, rows->match_id[i], rows->played_at[i], rows->player_id[i],
 					   rows->team[i], rows->rank[i],
 					   rows->has_prior[i] ? &rows->prior[i * rows->n_fields] : NULL,
-					   uses_period, rows->period[i]);
+					   uses_period, rows->period[i], rows->details ? &rows->details[i] : NULL);
 	}
 	replay_finish(state);
 }

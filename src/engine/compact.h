@@ -27,14 +27,15 @@ typedef struct CompactRows
 	double	   *rank;
 	bool	   *has_prior;
 	double	   *prior;			/* count * n_fields */
+	ReplayDetails *details;		/* NULL until a row has details */
 } CompactRows;
 
 extern CompactRows *compact_create(MemoryContext mcxt, int n_fields);
 
-/* Appends one row; prior NULL means the family default. */
+/* Appends one row; prior NULL means the family default, details NULL none. */
 extern void compact_append(CompactRows *rows, int64 match_id, TimestampTz played_at,
 						   TimestampTz period, int64 player_id, int32 team, double rank,
-						   const double *prior);
+						   const double *prior, const ReplayDetails *details);
 
 /* Feeds every row to state, in order, and finishes it. */
 extern void compact_replay(ReplayState *state, const CompactRows *rows);

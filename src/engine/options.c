@@ -72,6 +72,35 @@ option_choice(const OptionSpec *spec, JsonbValue *value, const char *caller)
 	return 0;					/* not reached */
 }
 
+/*
+ * An OPTION_INTERVAL value in microseconds: a positive interval, months
+ * counted as 30 days and years as 365.25 (as EXTRACT(epoch) does).
+ */
+static double
+option_interval(const OptionSpec *spec, JsonbValue *value, const char *caller)
+{
+	Interval   *span;
+	double		usecs = 0;
+
+	if (value->type == jbvString)
+	{
+		span = DatumGetIntervalP(DirectFunctionCall3(interval_in,
+													 CStringGetDatum(pnstrdup(value->val.string.val,
+																			  value->val.string.len)),
+													 ObjectIdGetDatum(InvalidOid),
+													 Int32GetDatum(-1)));
+		usecs = (double) span->time + (double) span->day * USECS_PER_DAY +
+			(double) (span->month / MONTHS_PER_YEAR) * DAYS_PER_YEAR * USECS_PER_DAY +
+			(double) (span->month % MONTHS_PER_YEAR) * DAYS_PER_MONTH * USECS_PER_DAY;
+	}
+	if (!(usecs > 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("option \"%s\" of %s must be a positive interval such as \"1 year\"",
+						spec->name, caller)));
+	return usecs;
+}
+
 /* The jsonb value as the option's kind wants it (type errors only). */
 static double
 option_value(const OptionSpec *spec, JsonbValue *value, const char *caller)
@@ -93,6 +122,8 @@ option_value(const OptionSpec *spec, JsonbValue *value, const char *caller)
 																ObjectIdGetDatum(InvalidOid),
 																Int32GetDatum(-1)));
 	}
+	if (spec->kind == OPTION_INTERVAL)
+		return option_interval(spec, value, caller);
 	if (spec->kind == OPTION_BOOL)
 	{
 		if (value->type != jbvBool)
@@ -129,6 +160,8 @@ check_bounds(const OptionSpec *spec, const char *caller, double v)
 {
 	if (spec->kind != OPTION_NUMBER)
 		return;
+	if (isnan(v) && isnan(spec->default_value))
+		return;					/* OPTION_INHERITED, not given */
 	if (!isfinite(v))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -12,6 +12,8 @@
 
 #include "postgres.h"
 
+#include <math.h>
+
 #include "datatype/timestamp.h"
 #include "utils/jsonb.h"
 
@@ -24,8 +26,11 @@ typedef enum OptionKind
 								 * their count, the list is in lists[i] */
 	OPTION_CHOICE,				/* one of the names in choices: the value is its
 								 * index (default_value the default's) */
-	OPTION_TIMESTAMP			/* a timestamp string: the value is its
+	OPTION_TIMESTAMP,			/* a timestamp string: the value is its
 								 * microseconds since 2000-01-01 UTC */
+	OPTION_INTERVAL				/* an interval string ("1 year"): the value is
+								 * its length in microseconds (a month 30
+								 * days, a year 365.25), 0 when not given */
 } OptionKind;
 
 /* How a number is bounded: at the low end, then at the high end. */
@@ -64,6 +69,16 @@ typedef struct OptionSpec
 	{name, OPTION_TIMES, 0, BOUND_NONE, 0, BOUND_NONE, 0, help}
 #define OPTION_NAMED(name, choices, help) \
 	{name, OPTION_CHOICE, 0, BOUND_NONE, 0, BOUND_NONE, 0, help, choices}
+
+#define OPTION_EVERY(name, help) \
+	{name, OPTION_INTERVAL, 0, BOUND_NONE, 0, BOUND_NONE, 0, help}
+/*
+ * A number whose default is another option's value (NaN until given): the
+ * context_* options of the match details (replay.h), bounded like the
+ * option they stand in for.
+ */
+#define OPTION_INHERITED(name, low_bound, low, help) \
+	{name, OPTION_NUMBER, NAN, low_bound, low, BOUND_NONE, 0, help}
 
 /* A family's table: specs[0 .. count-1]. */
 typedef struct OptionTable

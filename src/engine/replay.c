@@ -87,6 +87,7 @@ replay_read_options_with(ReplayState *state, Jsonb *options, int n, const int *i
 		state->opt[index[k]] = values[k];
 	if (n > 0)
 		options_check(&state->family->options, state->caller, state->opt);
+	details_configure(state);
 	state->family->configure(state);
 	lifecycle_configure(state);
 }
@@ -243,6 +244,9 @@ check_rated_finite(ReplayState *state, const ReplayMatch *match, const ReplayPla
 					 errdetail("The ratings or options are too extreme to compute in double precision.")));
 }
 
+static void close_period(ReplayState *state);
+static void enter_period(ReplayState *state, int64 match_id, TimestampTz period);
+
 /* Rates a buffered match and empties its buffer. */
 static void
 process_match(ReplayState *state, ReplayBatch *batch)
@@ -287,6 +291,12 @@ process_match(ReplayState *state, ReplayBatch *batch)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("match " INT64_FORMAT " has only one team", batch->match_id),
 				 errdetail("A match needs at least two teams (distinct team numbers).")));
+	match->pair_outcome = NULL;
+	match->team_shift = NULL;
+	match->context = -1;
+	match->length = 1;
+	if (batch->has_details)
+		details_prepare(state, batch, match);
 
 	if (state->emit)
 	{
@@ -298,9 +308,18 @@ process_match(ReplayState *state, ReplayBatch *batch)
 			state->ids[i] = match->player[i]->id;
 			state->matches_before[i] = match->player[i]->matches;
 		}
+	}
+	/* A context's state predicts for the overall one (details.c). */
+	if (state->emit || state->details.in_context)
+	{
 		family->predict_win(state, match, state->team_prob);
 		state->draw_prob = family->predict_draw ? family->predict_draw(state, match)
 			: get_float8_nan();
+	}
+	if (state->emit)
+	{
+		details_predict(state, batch, match, state->team_prob);
+		details_team_outcomes(state, match);
 	}
 
 	family->rate_match(state, match);
@@ -316,6 +335,28 @@ process_match(ReplayState *state, ReplayBatch *batch)
 	if (state->emit)
 		results_match_rated(state, match);
 	batch->n_rows = 0;
+	batch->has_details = false;
+}
+
+/*
+ * Rates a batch at once, in its rating period: a context's own state
+ * (details.c), which is handed each match of its context as the overall
+ * state rates it.
+ */
+void
+replay_rate_batch(ReplayState *state, ReplayBatch *batch, TimestampTz period)
+{
+	if (lifecycle_season_due(state, batch->played_at))
+	{
+		if (state->in_period)
+			close_period(state);
+		lifecycle_new_season(state, batch->played_at);
+	}
+	if (state->family->uses_period)
+		enter_period(state, batch->match_id, period);
+	state->match_id = batch->match_id;
+	state->played_at = batch->played_at;
+	process_match(state, batch);
 }
 
 /* Rates the waiting match, if any. */
@@ -435,7 +476,7 @@ start_match(ReplayState *state, int64 match_id, TimestampTz played_at,
 void
 replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 			   int64 player_id, int32 team, double rank, const double *prior,
-			   bool has_period, TimestampTz period)
+			   bool has_period, TimestampTz period, const ReplayDetails *details)
 {
 	ReplayBatch *batch;
 	ReplayRow  *row;
@@ -478,6 +519,14 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 	row->has_prior = prior != NULL;
 	if (prior)
 		memcpy(row->prior, prior, sizeof(double) * state->family->n_fields);
+	if (details)
+	{
+		details_check_row(state, match_id, player_id, details);
+		row->details = *details;
+		batch->has_details = true;
+	}
+	else
+		replay_details_none(&row->details);
 }
 
 /* Rates what is pending and brings every player up to date. */

@@ -17,10 +17,13 @@
 
 #include "engine/bulk_alloc.h"
 
+#include "utils/float.h"
 #include "utils/jsonb.h"
 #include "utils/timestamp.h"
 
 #include "engine/options.h"
+
+#include "core/pairwise.h"
 
 /* At most this many rating fields: elo 1, rating 2, glicko 3. */
 #define REPLAY_MAX_FIELDS 3
@@ -37,6 +40,27 @@ typedef struct ReplayPlayer
 	TimestampTz last_played;	/* its last match (idle growth) */
 } ReplayPlayer;
 
+/*
+ * A row's match details (issue #20), each optional: the rows query's
+ * columns score, context, length and home, or the aggregates' details
+ * argument.  A match without any rates as before, bit for bit.
+ */
+typedef struct ReplayDetails
+{
+	double		score;			/* the row's team's score; NaN: none */
+	double		length;			/* the match's length (a best-of); NaN: none */
+	int32		context;		/* the match's context, an id (context_names.h); -1: none */
+	bool		home;			/* the row's team plays at home */
+} ReplayDetails;
+
+static inline void
+replay_details_none(ReplayDetails *details)
+{
+	details->score = details->length = get_float8_nan();
+	details->context = -1;
+	details->home = false;
+}
+
 /* A row of the match being collected; players are looked up at its end. */
 typedef struct ReplayRow
 {
@@ -47,6 +71,7 @@ typedef struct ReplayRow
 	bool		has_prior;
 	double		rank;
 	double		prior[REPLAY_MAX_FIELDS];
+	ReplayDetails details;
 } ReplayRow;
 
 /* The rows of one match, as they came. */
@@ -57,6 +82,7 @@ typedef struct ReplayBatch
 	ReplayRow  *rows;
 	int			n_rows;
 	int			max_rows;
+	bool		has_details;	/* some row has details */
 } ReplayBatch;
 
 /* One match, sorted into teams, as the family callbacks see it. */
@@ -70,6 +96,12 @@ typedef struct ReplayMatch
 	double	   *team_rank;		/* n_teams */
 	int32	   *team_label;		/* n_teams: the team numbers of the input */
 	ReplayPlayer **player;		/* n_players, in team order */
+	/* From the details (details.c); NULL, -1 and 1 without them. */
+	const double *pair_outcome; /* n_teams^2: team t's outcome against u at
+								 * [t n_teams + u] (family_pair_score) */
+	const double *team_shift;	/* n_teams: home advantage added to field 0 */
+	int32		context;
+	double		length;
 } ReplayMatch;
 
 typedef struct ReplayState ReplayState;
@@ -94,7 +126,12 @@ typedef struct ReplayResult
 	const double *before;		/* n_players * n_fields */
 	const double *after;		/* n_players * n_fields */
 	const double *team_prob;	/* n_teams: chance of winning, before the match */
+	const double *team_outcome; /* n_teams: the outcome each team's rows were rated with */
 	double		draw_prob;		/* chance of a draw; NaN where the family has none */
+	/* The two-team prediction's parts before predict_scale (adjust.h): NaN without two teams. */
+	double		z;				/* from the overall ratings (home advantage included) */
+	double		z_context;		/* from the context ratings; NaN: none */
+	double		length;			/* 1 when not given */
 } ReplayResult;
 
 typedef void (*ReplayEmit) (ReplayState *state, const ReplayResult *result);
@@ -141,6 +178,60 @@ typedef struct ReplayFamily
 	OPTION_TIMESTAMPS("season_starts", "season starts: every known player is soft-reset toward the prior before the first match at or after each"), \
 	OPTION_SHARE("season_keep", 0.5, "share of the distance from the prior a season reset keeps")
 
+/*
+ * The options of the match details, which every family declares (before
+ * SEASON_OPTIONS) and the engine reads by name (details.c).
+ */
+extern const char *const replay_outcome_names[];
+
+typedef enum ReplayOutcome
+{
+	OUTCOME_RANK, OUTCOME_SHARE, OUTCOME_DIFFERENCE
+} ReplayOutcome;
+
+#define DETAIL_OPTIONS \
+	OPTION_NAMED("outcome", replay_outcome_names, "the outcome rated: rank (1, 0.5, 0), share or difference of the score columns"), \
+	OPTION_SHARE("outcome_w", 0, "share outcome: weight of the result by rank, s = w r + (1 - w) sigmoid(k logit(share))"), \
+	OPTION_POSITIVE("outcome_k", 1, "share outcome: the k of sigmoid(k logit(share))"), \
+	OPTION_POSITIVE("outcome_scale", 1, "difference outcome: s = sigmoid(score difference / outcome_scale)"), \
+	OPTION_SHARE("context_weight", 0, "weight of the context ratings in the prediction"), \
+	OPTION_ANY("length_exponent", 0, "the prediction's logit (probit) is multiplied by length^length_exponent"), \
+	OPTION_ANY("home_advantage", 0, "added to the home team's rating in updates and predictions"), \
+	OPTION_POSITIVE("predict_scale", 1, "multiplies the prediction's logit (probit)"), \
+	OPTION_EVERY("refit_every", "refit predict_scale on the earlier matches this often (an interval)")
+
+/* The details' settings and scratch (details.c). */
+typedef struct ReplayDetailsState
+{
+	ReplayOutcome outcome;
+	double		outcome_w;
+	double		outcome_k;
+	double		outcome_scale;
+	double		context_weight;
+	double		length_exponent;
+	double		home_advantage;
+	double		predict_scale;
+	double		refit_every;	/* microseconds; 0: never */
+	bool		normal_link;	/* the family's two-team chance is a normal cdf */
+	bool		want_context;	/* rate context ratings even at weight 0 (fit) */
+	bool		in_context;		/* this state rates one context's matches */
+	ReplayState *parent;		/* of a context state */
+	ReplayState **contexts;		/* by context id, made when first seen */
+	int			n_contexts;
+	/* Scratch of the match being rated. */
+	double	   *pair_outcome;
+	double	   *team_shift;
+	double	   *team_outcome;
+	int			scratch_teams;
+	double		z;				/* the match's ReplayResult parts */
+	double		z_context;
+	/* The walk-forward refit of predict_scale. */
+	struct sk_adjust_bins *bins;
+	bool		refit_started;
+	TimestampTz next_refit;
+	double		scale;			/* predict_scale in force */
+} ReplayDetailsState;
+
 typedef struct ReplayLifecycle
 {
 	int			spread_field;	/* rating field of the spread; -1: none */
@@ -160,6 +251,8 @@ struct ReplayState
 	double	   *opt;			/* option values, in the family's table order */
 	TimestampTz **opt_lists;	/* the lists of OPTION_TIMES options */
 	ReplayLifecycle life;
+	ReplayDetailsState details;
+	struct ContextNames *context_names; /* the aggregates': context text to ids */
 	double		prior[REPLAY_MAX_FIELDS];	/* rating of a player first seen */
 	void	   *family_data;	/* family->data_size bytes */
 	bool		options_read;
@@ -211,7 +304,8 @@ extern void replay_read_options_with(ReplayState *state, Jsonb *options, int n,
 									 const int *index, const double *values);
 extern void replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 						   int64 player_id, int32 team, double rank,
-						   const double *prior, bool has_period, TimestampTz period);
+						   const double *prior, bool has_period, TimestampTz period,
+						   const ReplayDetails *details);
 extern void replay_finish(ReplayState *state);
 extern ReplayPlayer *replay_lookup(ReplayState *state, int64 player_id);
 extern ReplayPlayer **replay_players_by_id(ReplayState *state, uint32 *count);
@@ -231,6 +325,26 @@ lifecycle_season_due(const ReplayState *state, TimestampTz played_at)
 	return life->next_season < life->n_seasons &&
 		played_at >= life->season_starts[life->next_season];
 }
+
+/* Team t's outcome against team u: by the scores where the match has them, else by rank. */
+static inline double
+replay_pair_score(const ReplayMatch *match, int t, int u)
+{
+	return match->pair_outcome ? match->pair_outcome[t * match->n_teams + u]
+		: sk_rank_score(match->team_rank[t], match->team_rank[u]);
+}
+
+/* Match details (details.c). */
+extern void details_configure(ReplayState *state);
+extern void details_check_row(ReplayState *state, int64 match_id, int64 player_id,
+							  const ReplayDetails *details);
+extern void details_prepare(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match);
+extern void details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match,
+							double *team_prob);
+extern void details_team_outcomes(ReplayState *state, const ReplayMatch *match);
+
+/* The engine's steps that details.c drives for a context's own state. */
+extern void replay_rate_batch(ReplayState *state, ReplayBatch *batch, TimestampTz period);
 
 /* Results for the emit callback (results.c). */
 extern void results_match_rated(ReplayState *state, const ReplayMatch *match);

@@ -26,6 +26,9 @@ typedef struct PendingHeader
 	int			n_teams;
 	int			n_players;
 	double		draw_prob;
+	double		z;
+	double		z_context;
+	double		length;
 	Size		bytes;			/* of the whole record */
 } PendingHeader;
 
@@ -36,7 +39,7 @@ record_size(int n_teams, int n_players, int f)
 {
 	return ALIGNED(sizeof(PendingHeader)) +
 		ALIGNED(sizeof(int) * (n_teams + 1)) +
-		ALIGNED(sizeof(double) * n_teams) * 2 +	/* ranks, chances */
+		ALIGNED(sizeof(double) * n_teams) * 3 +	/* ranks, chances, outcomes */
 		ALIGNED(sizeof(int32) * n_teams) +
 		ALIGNED(sizeof(int64) * n_players) +
 		ALIGNED(sizeof(int32) * n_players) +
@@ -55,11 +58,16 @@ unpack(char *rec, ReplayResult *r, int f)
 	r->n_teams = h->n_teams;
 	r->n_players = h->n_players;
 	r->draw_prob = h->draw_prob;
+	r->z = h->z;
+	r->z_context = h->z_context;
+	r->length = h->length;
 	r->team_start = (int *) p;
 	p += ALIGNED(sizeof(int) * (h->n_teams + 1));
 	r->team_rank = (double *) p;
 	p += ALIGNED(sizeof(double) * h->n_teams);
 	r->team_prob = (double *) p;
+	p += ALIGNED(sizeof(double) * h->n_teams);
+	r->team_outcome = (double *) p;
 	p += ALIGNED(sizeof(double) * h->n_teams);
 	r->team_label = (int32 *) p;
 	p += ALIGNED(sizeof(int32) * h->n_teams);
@@ -90,6 +98,10 @@ current_result(ReplayState *state, const ReplayMatch *match, ReplayResult *r)
 	r->before = state->before;
 	r->team_prob = state->team_prob;
 	r->draw_prob = state->draw_prob;
+	r->team_outcome = state->details.team_outcome;
+	r->z = state->details.z;
+	r->z_context = state->details.z_context;
+	r->length = match->length;
 	r->after = state->after;
 }
 
@@ -116,11 +128,15 @@ pack_match(ReplayState *state, const ReplayResult *r)
 	h->n_teams = r->n_teams;
 	h->n_players = r->n_players;
 	h->draw_prob = r->draw_prob;
+	h->z = r->z;
+	h->z_context = r->z_context;
+	h->length = r->length;
 	h->bytes = bytes;
 	unpack((char *) h, &slots, f);
 	memcpy((void *) slots.team_start, r->team_start, sizeof(int) * (r->n_teams + 1));
 	memcpy((void *) slots.team_rank, r->team_rank, sizeof(double) * r->n_teams);
 	memcpy((void *) slots.team_prob, r->team_prob, sizeof(double) * r->n_teams);
+	memcpy((void *) slots.team_outcome, r->team_outcome, sizeof(double) * r->n_teams);
 	memcpy((void *) slots.team_label, r->team_label, sizeof(int32) * r->n_teams);
 	memcpy((void *) slots.player_id, r->player_id, sizeof(int64) * r->n_players);
 	memcpy((void *) slots.matches_before, r->matches_before, sizeof(int32) * r->n_players);

@@ -31,6 +31,8 @@ static const OptionSpec elo_options[] = {
 	"matches a player counts as new for k_new"},
 	OPTION_NONNEGATIVE("k_top", 0, "K of a player whose rating has ever reached k_top_rating (0: off)"),
 	OPTION_ANY("k_top_rating", 2400, "rating from which k_top applies"),
+	DETAIL_OPTIONS,
+	OPTION_INHERITED("context_k", BOUND_INCLUSIVE, 0, "K factor of the context ratings (default: k)"),
 	SEASON_OPTIONS,
 };
 
@@ -78,8 +80,8 @@ elo_rate_match(ReplayState *state, ReplayMatch *match)
 	family_gather(match, 0, state->mu);
 	for (i = 0; i < match->n_players; i++)
 		k[i] = player_k(state, match->player[i]);
-	sk_elo_rate_teams(match->n_teams, match->team_start, match->team_rank, state->mu,
-					  k, state->opt[ELO_SCALE], state->sigma);
+	sk_elo_rate_teams(match->n_teams, match->team_start, match->team_rank,
+					  match->pair_outcome, state->mu, k, state->opt[ELO_SCALE], state->sigma);
 	family_scatter(match, 0, state->sigma);
 	for (i = 0; i < match->n_players; i++)
 		match->player[i]->r[ELO_PEAK] = Max(match->player[i]->r[ELO_PEAK],

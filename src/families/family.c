@@ -53,6 +53,17 @@ family_check_status(ReplayState *state, const ReplayMatch *match, sk_status stat
 }
 
 void
+family_rank_outcome_only(ReplayState *state, const char *hint)
+{
+	if (state->details.outcome != OUTCOME_RANK)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("option \"outcome\" of %s must be \"rank\": its model is not defined for fractional outcomes",
+						state->caller),
+				 errhint("%s", hint)));
+}
+
+void
 family_predict_gaussian_pairwise(ReplayState *state, ReplayMatch *match, double beta,
 								 double *team_prob)
 {

@@ -28,25 +28,41 @@ extern const ReplayFamily *const *family_list(int *count);
 
 /*
  * Copies rating field f of the match's players into out (player order),
- * and back.  Inline: they run for every match of a replay.
+ * and back.  Field 0 (the rating) is moved by the team's home advantage
+ * (match->team_shift) on the way out and back on the way in, so every
+ * family's update and prediction see it.  Inline: they run for every
+ * match of a replay.
  */
 static inline void
 family_gather(const ReplayMatch *match, int f, double *out)
 {
-	int			i;
+	int			i,
+				t;
 
 	for (i = 0; i < match->n_players; i++)
 		out[i] = match->player[i]->r[f];
+	if (f == 0 && match->team_shift)
+		for (t = 0; t < match->n_teams; t++)
+			for (i = match->team_start[t]; i < match->team_start[t + 1]; i++)
+				out[i] += match->team_shift[t];
 }
 
 static inline void
 family_scatter(ReplayMatch *match, int f, const double *in)
 {
-	int			i;
+	int			i,
+				t;
 
 	for (i = 0; i < match->n_players; i++)
 		match->player[i]->r[f] = in[i];
+	if (f == 0 && match->team_shift)
+		for (t = 0; t < match->n_teams; t++)
+			for (i = match->team_start[t]; i < match->team_start[t + 1]; i++)
+				match->player[i]->r[f] -= match->team_shift[t];
 }
+
+/* Families that take only rank outcomes (OpenSkill, TrueSkill) call this in configure. */
+extern void family_rank_outcome_only(ReplayState *state, const char *hint);
 
 /* Both fields of the Gaussian families into state->mu, state->sigma, and back. */
 static inline void

@@ -24,6 +24,10 @@ static const OptionSpec g1_options[] = {
 	OPTION_NONNEGATIVE("c", 34.6, "RD growth per rating period: RD' = sqrt(RD^2 + c^2 t)"),
 	OPTION_POSITIVE("rd_max", 350, "the RD never grows past this"),
 	OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to rd_max (0: off)"),
+	DETAIL_OPTIONS,
+	OPTION_INHERITED("context_rd", BOUND_EXCLUSIVE, 0, "RD a player's context rating starts with (default: rd)"),
+	OPTION_INHERITED("context_c", BOUND_INCLUSIVE, 0, "c of the context ratings (default: c)"),
+	OPTION_INHERITED("context_rd_per_day", BOUND_INCLUSIVE, 0, "rd_per_day of the context ratings (default: rd_per_day)"),
 	SEASON_OPTIONS,
 };
 

@@ -20,6 +20,10 @@ static const OptionSpec g2_options[] = {
 	OPTION_POSITIVE("tau", 0.5, "constrains the change in volatility over time"),
 	OPTION_POSITIVE("epsilon", 0.000001, "convergence tolerance of the volatility iteration"),
 	OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to the rd option (0: off)"),
+	DETAIL_OPTIONS,
+	OPTION_INHERITED("context_rd", BOUND_EXCLUSIVE, 0, "RD a player's context rating starts with (default: rd)"),
+	OPTION_INHERITED("context_tau", BOUND_EXCLUSIVE, 0, "tau of the context ratings (default: tau)"),
+	OPTION_INHERITED("context_rd_per_day", BOUND_INCLUSIVE, 0, "rd_per_day of the context ratings (default: rd_per_day)"),
 	SEASON_OPTIONS,
 };
 

@@ -5,6 +5,8 @@
  */
 #include "families/family.h"
 
+#include "core/links.h"
+
 #include "core/openskill.h"
 
 enum
@@ -27,6 +29,10 @@ static const OptionSpec os_options[] = {
 	OPTION_FLAG("balance", 0, "scale mu differences for lopsided matches"),
 	OPTION_NONNEGATIVE("sigma_per_day", 0, "sigma growth per idle day before a match, up to the sigma option (0: off)"),
 	OPTION_NAMED("link", family_link_names, "predicted_win: the model's own, or logistic / normal in the mu difference"),
+	DETAIL_OPTIONS,
+	OPTION_INHERITED("context_sigma", BOUND_EXCLUSIVE, 0, "sigma a player's context rating starts with (default: sigma)"),
+	OPTION_INHERITED("context_tau", BOUND_INCLUSIVE, 0, "tau of the context ratings (default: tau)"),
+	OPTION_INHERITED("context_sigma_per_day", BOUND_INCLUSIVE, 0, "sigma_per_day of the context ratings (default: sigma_per_day)"),
 	SEASON_OPTIONS,
 };
 
@@ -56,6 +62,8 @@ os_configure(ReplayState *state, sk_os_model model)
 	state->life.spread_field = 1;
 	state->life.spread_cap = o[OS_SIGMA];
 	state->life.idle_per_day = o[OS_SIGMA_PER_DAY];
+	family_rank_outcome_only(state, "OpenSkill rates score margins through the scores and margin arguments of pl_rate.");
+	state->details.normal_link = o[OS_LINK] != SK_LINK_LOGISTIC;
 }
 
 static void pl_configure(ReplayState *state) { os_configure(state, SK_OS_PLACKETT_LUCE); }

@@ -52,10 +52,13 @@ periods_record_match(ReplayState *state, PeriodGames *period, const ReplayMatch 
 					PeriodGame *game = next_game(state, period);
 
 					game->player = match->player[i]->id;
+					/* Home advantage: the game's rating difference moves by it. */
 					game->opp_rating = match->player[j]->r[0];
+					if (match->team_shift)
+						game->opp_rating += match->team_shift[u] - match->team_shift[t];
 					game->opp_rd = onset ? onset(state, match->player[j]->r[1])
 						: match->player[j]->r[1];
-					game->score = sk_rank_score(match->team_rank[t], match->team_rank[u]);
+					game->score = replay_pair_score(match, t, u);
 				}
 }
 

@@ -21,6 +21,9 @@ static const OptionSpec tg_options[] = {
 	OPTION_POSITIVE("scale", 2, "scale of the update (1: the plain Glicko-1 step)"),
 	OPTION_POSITIVE("rd_max", 350, "RD at which the update's RD factor reaches 1"),
 	OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to rd_max (0: off)"),
+	DETAIL_OPTIONS,
+	OPTION_INHERITED("context_rd", BOUND_EXCLUSIVE, 0, "RD a player's context rating starts with (default: rd)"),
+	OPTION_INHERITED("context_rd_per_day", BOUND_INCLUSIVE, 0, "rd_per_day of the context ratings (default: rd_per_day)"),
 	SEASON_OPTIONS,
 };
 
@@ -51,7 +54,7 @@ tg_rate_match(ReplayState *state, ReplayMatch *match)
 	family_check_status(state, match,
 						sk_tg_rate(&((TeamGlickoData *) state->family_data)->params,
 								   match->n_teams, match->team_start, state->mu, state->sigma,
-								   sk_rank_score(match->team_rank[0], match->team_rank[1]),
+								   replay_pair_score(match, 0, 1),
 								   state->mu, state->sigma));
 	family_scatter_gaussian(state, match);
 }

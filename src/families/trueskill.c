@@ -4,6 +4,8 @@
  */
 #include "families/family.h"
 
+#include "core/links.h"
+
 #include "utils/float.h"
 
 #include "core/trueskill.h"
@@ -25,6 +27,10 @@ static const OptionSpec ts_options[] = {
 	OPTION_POSITIVE("min_delta", 1e-4, "convergence threshold of the message passing"),
 	OPTION_NONNEGATIVE("sigma_per_day", 0, "sigma growth per idle day before a match, up to the sigma option (0: off)"),
 	OPTION_NAMED("link", family_link_names, "predicted_win: the model's own, or logistic / normal in the mu difference"),
+	DETAIL_OPTIONS,
+	OPTION_INHERITED("context_sigma", BOUND_EXCLUSIVE, 0, "sigma a player's context rating starts with (default: sigma)"),
+	OPTION_INHERITED("context_tau", BOUND_INCLUSIVE, 0, "tau of the context ratings (default: tau)"),
+	OPTION_INHERITED("context_sigma_per_day", BOUND_INCLUSIVE, 0, "sigma_per_day of the context ratings (default: sigma_per_day)"),
 	SEASON_OPTIONS,
 };
 
@@ -49,6 +55,8 @@ ts_configure(ReplayState *state)
 	state->life.spread_field = 1;
 	state->life.spread_cap = o[TS_SIGMA];
 	state->life.idle_per_day = o[TS_SIGMA_PER_DAY];
+	family_rank_outcome_only(state, "TrueSkill rates ranks only.");
+	state->details.normal_link = o[TS_LINK] != SK_LINK_LOGISTIC;
 }
 
 /* The whole match to the factor graph, rated in place (no weights). */

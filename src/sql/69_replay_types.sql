@@ -24,3 +24,15 @@ CREATE TYPE skill.replayed_glicko AS (player_id bigint, rating skill.glicko, mat
 COMMENT ON TYPE skill.replayed_glicko IS
   'A player''s Glicko rating after glicko_replay (vol NULL) or glicko2_replay: id, rating, number of matches rated';
 
+
+CREATE TYPE skill.match_details AS (score float8, context text, length float8, home boolean);
+COMMENT ON TYPE skill.match_details IS
+  'A row''s match details for the replay aggregates: its team''s score, the match''s context (surface, map) and length (a best-of), and whether its team plays at home; NULL fields mean none';
+
+CREATE FUNCTION skill.details(score float8 DEFAULT NULL, context text DEFAULT NULL,
+                              length float8 DEFAULT NULL, home boolean DEFAULT NULL)
+RETURNS skill.match_details
+AS 'MODULE_PATHNAME', 'match_details'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.details(float8, text, float8, boolean) IS
+  'A skill.match_details value from named arguments, e.g. skill.details(score => games, context => surface)';

@@ -68,7 +68,7 @@ static void
 append_row(void *arg, const RowValues *row)
 {
 	compact_append(arg, row->match_id, row->played_at, row->period, row->player_id,
-				   row->team, row->rank, row->prior);
+				   row->team, row->rank, row->prior, row->details);
 }
 
 void
@@ -154,6 +154,8 @@ option_rule(const OptionSpec *spec)
 						 spec->high_bound == BOUND_EXCLUSIVE ? "<" : "<=", spec->high);
 	if (buf.len == 0 && spec->kind == OPTION_NUMBER)
 		appendStringInfoString(&buf, "finite");
+	if (spec->kind == OPTION_INTERVAL)
+		appendStringInfoString(&buf, "positive interval");
 	return buf.data;
 }
 
@@ -187,7 +189,8 @@ put_options(ReturnSetInfo *rsinfo, const char *family, const OptionTable *option
 										spec->kind == OPTION_COUNT ? "integer" :
 										spec->kind == OPTION_TIMES ? "timestamptz[]" :
 										spec->kind == OPTION_CHOICE ? "text" :
-										spec->kind == OPTION_TIMESTAMP ? "timestamptz" : "float8");
+										spec->kind == OPTION_TIMESTAMP ? "timestamptz" :
+										spec->kind == OPTION_INTERVAL ? "interval" : "float8");
 		values[3] = CStringGetTextDatum(spec->kind == OPTION_BOOL
 										? (spec->default_value != 0 ? "true" : "false")
 										: spec->kind == OPTION_TIMES ? "[]"
@@ -196,7 +199,9 @@ put_options(ReturnSetInfo *rsinfo, const char *family, const OptionTable *option
 										: spec->kind == OPTION_TIMESTAMP
 										? utc_text(spec->default_value)
 										: float8out_internal(spec->default_value));
-		nulls[3] = spec->kind == OPTION_TIMESTAMP && isnan(spec->default_value);	/* none */
+		/* None: a timestamp or interval not given, an inherited number. */
+		nulls[3] = isnan(spec->default_value) ||
+			(spec->kind == OPTION_INTERVAL && spec->default_value == 0);
 		values[4] = CStringGetTextDatum(option_rule(spec));
 		values[5] = CStringGetTextDatum(spec->help);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);

@@ -31,6 +31,7 @@
 #include "utils/numeric.h"
 
 #include "core/optimize.h"
+#include "engine/predict_fit.h"
 
 PG_FUNCTION_INFO_V1(fit);
 
@@ -66,6 +67,13 @@ typedef struct FitContext
 	LogLoss		train;
 	LogLoss		held_out;
 	int			evaluations;
+	/* Prediction-only parameters, fitted on each replay's record. */
+	bool		has_predict;
+	bool		normal_link;
+	PredictParams predict_start;
+	PredictParams predict;		/* the best of the last evaluation */
+	PredictRecord train_record;
+	PredictRecord held_out_record;
 } FitContext;
 
 static double
@@ -90,8 +98,33 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 		if (r->matches_before[i] < s->experienced)
 			return;
 	into = s->has_train_until && r->played_at >= s->train_until ? &fc->held_out : &fc->train;
+	if (fc->has_predict)
+	{
+		if (!isnan(r->z))
+			predict_record_add(into == &fc->train ? &fc->train_record : &fc->held_out_record,
+							   r, replay_first_team_outcome(r));
+		return;
+	}
 	into->sum += log_loss_term(r->team_prob[0], replay_first_team_outcome(r));
 	into->n++;
+}
+
+/*
+ * The prediction-only parameters, fitted on the train record by maximum
+ * likelihood; both scores from them.
+ */
+static void
+fit_prediction(FitContext *fc)
+{
+	/* From the last evaluation's best: neighbouring replays' optima are close. */
+	if (fc->evaluations == 0)
+		fc->predict = fc->predict_start;
+	fc->train.sum = predict_fit(&fc->train_record, fc->normal_link, &fc->predict, 60) *
+		fc->train_record.n;
+	fc->train.n = fc->train_record.n;
+	fc->held_out.n = fc->held_out_record.n;
+	fc->held_out.sum = fc->held_out.n > 0
+		? predict_loss(&fc->held_out_record, fc->normal_link, &fc->predict) * fc->held_out.n : 0;
 }
 
 static double
@@ -115,9 +148,14 @@ fit_objective(void *arg, const double *x)
 	replay_read_options_with(state, fc->settings.family_options, fc->n_params, fc->index, x);
 	memset(&fc->train, 0, sizeof(LogLoss));
 	memset(&fc->held_out, 0, sizeof(LogLoss));
+	fc->train_record.n = fc->held_out_record.n = 0;
 	state->emit = fit_emit;
 	state->emit_arg = fc;
+	state->details.want_context = fc->predict_start.searched[PREDICT_CONTEXT_WEIGHT];
+	fc->normal_link = state->details.normal_link;
 	compact_replay(state, fc->rows);
+	if (fc->has_predict)
+		fit_prediction(fc);
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(fc->eval_cxt);
 	fc->evaluations++;
@@ -164,6 +202,24 @@ read_settings(Jsonb *options, FitSettings *s)
 		s->family_options = JsonbValueToJsonb(found);
 		check_object(s->family_options, "option \"options\" of fit");
 	}
+}
+
+/* A prediction-only parameter is searched by predict_fit, not by replays. */
+static bool
+predict_param(FitContext *fc, const char *name, double lo, double hi)
+{
+	int			k;
+
+	for (k = 0; k < PREDICT_PARAMS; k++)
+		if (strcmp(name, predict_param_names[k]) == 0)
+		{
+			fc->predict_start.searched[k] = true;
+			fc->predict_start.low[k] = lo;
+			fc->predict_start.high[k] = hi;
+			fc->has_predict = true;
+			return true;
+		}
+	return false;
 }
 
 /* search: {"name": [low, high], ...} over the family's number options. */
@@ -222,6 +278,8 @@ read_search(FitContext *fc, Jsonb *search, double *lo, double *hi)
 		options_check(table, "fit search", probe);
 		probe[idx] = hi[k];
 		options_check(table, "fit search", probe);
+		if (predict_param(fc, name, lo[k], hi[k]))
+			continue;
 		fc->index[k] = idx;
 		fc->names[k] = name;
 		fc->n_params++;
@@ -231,7 +289,7 @@ bad_pair:
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("search bounds of \"%s\" must be an array of two numbers [low, high]", name)));
 	}
-	if (fc->n_params == 0)
+	if (fc->n_params == 0 && !fc->has_predict)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("search names no parameter"),
@@ -269,6 +327,13 @@ fit_result(const FitContext *fc, const double *x, double seconds)
 		appendStringInfo(&buf, "%s\"%s\": ", k > 0 ? ", " : "", fc->names[k]);
 		append_number(&buf, x[k]);
 	}
+	for (k = 0; k < PREDICT_PARAMS; k++)
+		if (fc->predict.searched[k])
+		{
+			appendStringInfo(&buf, "%s\"%s\": ", buf.data[buf.len - 1] != '{' ? ", " : "",
+							 predict_param_names[k]);
+			append_number(&buf, fc->predict.value[k]);
+		}
 	appendStringInfoChar(&buf, '}');
 	append_score(&buf, "train", &fc->train);
 	if (fc->settings.has_train_until)
@@ -309,14 +374,24 @@ fit(PG_FUNCTION_ARGS)
 				 palloc0(sizeof(TimestampTz *) * Max(fc.family->options.count, 1)));
 	for (k = 0; k < fc.n_params; k++)
 		x[k] = values[fc.index[k]];
+	for (k = 0; k < PREDICT_PARAMS; k++)
+	{
+		double		v = values[options_index(&fc.family->options, predict_param_names[k])];
+
+		fc.predict_start.value[k] = fc.predict_start.searched[k]
+			? Min(Max(v, fc.predict_start.low[k]), fc.predict_start.high[k]) : v;
+	}
 
 	fc.rows = compact_read_query(fcinfo, fc.family, PG_GETARG_TEXT_PP(1));
 	fc.eval_cxt = AllocSetContextCreate(CurrentMemoryContext, "skill fit evaluation",
 										ALLOCSET_DEFAULT_SIZES);
+	predict_record_init(&fc.train_record, CurrentMemoryContext);
+	predict_record_init(&fc.held_out_record, CurrentMemoryContext);
 	sk_minimize_default_options(&mo);
 	mo.max_evaluations = fc.settings.max_evaluations;
-	report_core_status(sk_minimize(fc.n_params, x, lo, hi, fit_objective, &fc, &mo,
-								   &best, &evaluations), "fit");
+	if (fc.n_params > 0)
+		report_core_status(sk_minimize(fc.n_params, x, lo, hi, fit_objective, &fc, &mo,
+									   &best, &evaluations), "fit");
 	/* Once more at the best point, for its train and held-out scores. */
 	fit_objective(&fc, x);
 	INSTR_TIME_SET_CURRENT(elapsed);

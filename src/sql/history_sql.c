@@ -18,7 +18,7 @@
 
 #include "funcapi.h"
 
-#define HISTORY_COLUMNS 10
+#define HISTORY_COLUMNS 11
 
 typedef struct HistorySink
 {
@@ -59,6 +59,7 @@ emit_rows(ReplayState *state, const ReplayResult *r)
 										   &sink->after, state->mcxt);
 			values[7] = Float8GetDatum(r->team_prob[t]);
 			values[9] = Int32GetDatum(r->matches_before[i]);
+			values[10] = Float8GetDatum(r->team_outcome[t]);
 			row_template_put(&sink->row, sink->rsinfo->setResult, values, nulls);
 		}
 }

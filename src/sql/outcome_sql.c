@@ -7,6 +7,9 @@
 
 #include <math.h>
 
+#include "access/htup_details.h"
+#include "funcapi.h"
+
 #include "core/outcome.h"
 
 PG_FUNCTION_INFO_V1(share_outcome);
@@ -68,4 +71,28 @@ difference_outcome(PG_FUNCTION_ARGS)
 	report_core_status(sk_outcome_difference(score_for, score_against, scale, &s),
 					   "difference_outcome");
 	PG_RETURN_FLOAT8(s);
+}
+
+PG_FUNCTION_INFO_V1(match_details);
+
+/*
+ * skill.details(score, context, length, home): the replay aggregates'
+ * details argument from named arguments, each NULL when not given.  The
+ * score and length are checked where they are rated, with the match named.
+ */
+Datum
+match_details(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	Datum		values[4];
+	bool		nulls[4];
+	int			i;
+
+	composite_init_result(fcinfo, &cache->details);
+	for (i = 0; i < 4; i++)
+	{
+		nulls[i] = PG_ARGISNULL(i);
+		values[i] = nulls[i] ? (Datum) 0 : PG_GETARG_DATUM(i);
+	}
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(cache->details.desc, values, nulls)));
 }

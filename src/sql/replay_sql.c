@@ -4,12 +4,15 @@
  *
  * Arguments of every aggregate, in order:
  *	 match_id bigint, played_at timestamptz, [period timestamptz (Glicko-2)],
- *	 player_id bigint, team int, rank float8 [, prior [, options jsonb]]
+ *	 player_id bigint, team int, rank float8 [, prior [, options jsonb
+ *	 [, details skill.match_details]]]
  * The transition functions are not strict: NULL keys are errors, a NULL
  * prior means the family's default rating.
  */
 #include "families/family.h"
+#include "engine/context_names.h"
 #include "sql/replay_values.h"
+#include "sql/rows_query.h"
 #include "sql/skill.h"
 
 #include "access/htup_details.h"
@@ -50,6 +53,46 @@ read_prior(FunctionCallInfo fcinfo, int argno, const ReplayFamily *family, doubl
 	return r;
 }
 
+/*
+ * Reads the optional details argument, a skill.match_details (score,
+ * context, length, home); NULL and NULL fields mean none.
+ */
+static const ReplayDetails *
+read_details(FunctionCallInfo fcinfo, int argno, ReplayState *state, ReplayDetails *details)
+{
+	CallCache  *cache;
+	HeapTupleData tuple;
+	HeapTupleHeader header;
+	Datum		v[4];
+	bool		n[4];
+
+	if (PG_NARGS() <= argno || PG_ARGISNULL(argno))
+		return NULL;
+	cache = call_cache(fcinfo);
+	composite_init_arg(fcinfo, argno, &cache->details);
+	header = PG_GETARG_HEAPTUPLEHEADER(argno);
+	tuple.t_len = HeapTupleHeaderGetDatumLength(header);
+	tuple.t_data = header;
+	heap_deform_tuple(&tuple, cache->details.desc, v, n);
+	replay_details_none(details);
+	if (!n[0])
+		details->score = rows_detail_number(DatumGetFloat8(v[0]), "score");
+	if (!n[2])
+		details->length = rows_detail_number(DatumGetFloat8(v[2]), "length");
+	if (!n[3])
+		details->home = DatumGetBool(v[3]);
+	if (!n[1])
+	{
+		text	   *name = DatumGetTextPP(v[1]);
+
+		if (state->context_names == NULL)
+			state->context_names = context_names_create(state->mcxt);
+		details->context = context_names_id(state->context_names, VARDATA_ANY(name),
+											 VARSIZE_ANY_EXHDR(name));
+	}
+	return details;
+}
+
 static Datum
 replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family)
 {
@@ -58,7 +101,9 @@ replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family)
 	int			key = family->uses_period ? 4 : 3;	/* index of player_id */
 	int			prior_arg = key + 3;
 	int			options_arg = key + 4;
+	int			details_arg = key + 5;
 	double		prior[REPLAY_MAX_FIELDS];
+	ReplayDetails details;
 
 	/*
 	 * Only the aggregate machinery hands back a state (SQL cannot make an
@@ -90,7 +135,8 @@ replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family)
 				   PG_GETARG_FLOAT8(key + 2),
 				   read_prior(fcinfo, prior_arg, family, prior),
 				   family->uses_period,
-				   family->uses_period ? PG_GETARG_TIMESTAMPTZ(3) : 0);
+				   family->uses_period ? PG_GETARG_TIMESTAMPTZ(3) : 0,
+				   read_details(fcinfo, details_arg, state, &details));
 	PG_RETURN_POINTER(state);
 }
 

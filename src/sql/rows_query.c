@@ -3,12 +3,15 @@
  */
 #include "sql/rows_query.h"
 
+#include <math.h>
+
 #include "access/htup_details.h"
 #include "access/tupmacs.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "utils/builtins.h"
 
+#include "engine/context_names.h"
 #include "sql/replay_values.h"
 #include "sql/rows_cursor.h"
 
@@ -22,16 +25,22 @@ typedef struct RowsLayout
 	int			rank;
 	int			prior;			/* 0: no prior column */
 	Oid			prior_type;
+	/* The detail columns, found by name; 0: absent. */
+	int			score;
+	int			context;
+	int			length;
+	int			home;
+	bool		has_details;
 	/* Every column by value and of fixed size: where each lies in a row
 	 * without NULLs (decode_row reads those without heap_deform_tuple). */
 	bool		fixed;
-	uint32		offset[7];
+	uint32		offset[11];
 } RowsLayout;
 
 static const char *
 layout_hint(const RowsLayout *layout)
 {
-	return "The query must return match_id bigint, played_at timestamptz, [period timestamptz,] player_id bigint, team int, rank float8 [, prior], ordered by played_at, match_id.";
+	return "The query must return match_id bigint, played_at timestamptz, [period timestamptz,] player_id bigint, team int, rank float8 [, prior] [, score float8] [, context text] [, length float8] [, home boolean], ordered by played_at, match_id.";
 }
 
 static void
@@ -60,29 +69,69 @@ fixed_offsets(RowsLayout *layout, TupleDesc desc)
 	}
 }
 
+/* The names of the detail columns, in RowsLayout order. */
+static const char *const detail_names[] = {"score", "context", "length", "home"};
+
+/*
+ * Finds the detail columns among those after the first base_columns, by
+ * name and type; returns how many there are.
+ */
+static int
+find_detail_columns(RowsLayout *layout, TupleDesc desc, int base_columns)
+{
+	static const Oid types[] = {FLOAT8OID, TEXTOID, FLOAT8OID, BOOLOID};
+	int		   *slots[] = {&layout->score, &layout->context, &layout->length, &layout->home};
+	int			found = 0;
+	int			col,
+				k;
+
+	for (col = base_columns + 1; col <= desc->natts; col++)
+		for (k = 0; k < lengthof(detail_names); k++)
+			if (strcmp(NameStr(TupleDescAttr(desc, col - 1)->attname), detail_names[k]) == 0)
+			{
+				if (*slots[k])
+					ereport(ERROR,
+							(errcode(ERRCODE_DUPLICATE_COLUMN),
+							 errmsg("the rows query has two columns named \"%s\"", detail_names[k])));
+				check_column_type(layout, desc, col, types[k], detail_names[k]);
+				*slots[k] = col;
+				found++;
+			}
+	layout->has_details = found > 0;
+	return found;
+}
+
 /*
  * Checks the query's columns against what the family needs.  A period
  * column (a timestamptz third column) is optional: a family without rating
  * periods ignores it, and a Glicko family without it rates every match as
- * its own period.  So one rows query serves every family.
+ * its own period.  So one rows query serves every family.  After rank come
+ * the detail columns, by name, and at most one more: the prior.
  */
 static void
 check_layout(RowsLayout *layout, TupleDesc desc)
 {
 	bool		has_period = desc->natts >= 6 && SPI_gettypeid(desc, 3) == TIMESTAMPTZOID;
 	int			base = has_period ? 6 : 5;
+	int			details = desc->natts > base ? find_detail_columns(layout, desc, base) : 0;
+	int			rest = desc->natts - details;
+	int			col;
 
-	if (desc->natts != base && desc->natts != base + 1)
+	if (rest != base && rest != base + 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("the rows query must return %d or %d columns, not %d",
-						base, base + 1, desc->natts),
+				 errmsg("the rows query must return %d or %d columns besides its detail columns, not %d",
+						base, base + 1, rest),
 				 errhint("%s", layout_hint(layout))));
 	layout->period = has_period ? 3 : 0;
 	layout->player_id = base - 2;
 	layout->team = base - 1;
 	layout->rank = base;
-	layout->prior = desc->natts > base ? base + 1 : 0;
+	layout->prior = 0;
+	for (col = base + 1; col <= desc->natts && rest > base; col++)
+		if (col != layout->score && col != layout->context && col != layout->length &&
+			col != layout->home)
+			layout->prior = col;
 	check_column_type(layout, desc, 1, INT8OID, "match_id");
 	check_column_type(layout, desc, 2, TIMESTAMPTZOID, "played_at");
 	check_column_type(layout, desc, layout->player_id, INT8OID, "player_id");
@@ -93,13 +142,44 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 	fixed_offsets(layout, desc);
 }
 
-/* The most columns a rows query has (check_layout): with period and prior. */
-#define ROWS_MAX_COLUMNS 7
+/* The most columns a rows query has (check_layout): with period, prior and details. */
+#define ROWS_MAX_COLUMNS 11
 
 /* One row, deformed once (a column at a time cost several times that). */
+double
+rows_detail_number(double value, const char *name)
+{
+	if (isnan(value))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must be a number, not NaN", name),
+				 errhint("NULL means no %s.", name)));
+	return value;
+}
+
+/* The detail columns of a deformed row (NULL: none). */
 static void
-decode_row(const RowsLayout *layout, CompositeType *prior_type, HeapTuple tuple,
-		   TupleDesc desc, RowValues *row)
+decode_details(const RowsLayout *layout, ContextNames *contexts, const Datum *v,
+			   const bool *n, ReplayDetails *details)
+{
+	replay_details_none(details);
+	if (layout->score && !n[layout->score - 1])
+		details->score = rows_detail_number(DatumGetFloat8(v[layout->score - 1]), "score");
+	if (layout->length && !n[layout->length - 1])
+		details->length = rows_detail_number(DatumGetFloat8(v[layout->length - 1]), "length");
+	if (layout->home && !n[layout->home - 1])
+		details->home = DatumGetBool(v[layout->home - 1]);
+	if (layout->context && !n[layout->context - 1])
+	{
+		text	   *name = DatumGetTextPP(v[layout->context - 1]);
+
+		details->context = context_names_id(contexts, VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name));
+	}
+}
+
+static void
+decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *contexts,
+		   HeapTuple tuple, TupleDesc desc, RowValues *row)
 {
 	Datum		v[ROWS_MAX_COLUMNS];
 	bool		n[ROWS_MAX_COLUMNS];
@@ -134,6 +214,12 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, HeapTuple tuple,
 						  row->prior_values);
 		row->prior = row->prior_values;
 	}
+	row->details = NULL;
+	if (layout->has_details)
+	{
+		decode_details(layout, contexts, v, n, &row->detail_values);
+		row->details = &row->detail_values;
+	}
 }
 
 /* What rows_query_run's cursor callbacks carry. */
@@ -141,6 +227,7 @@ typedef struct RowsRun
 {
 	RowsLayout	layout;
 	CompositeType *prior_type;
+	ContextNames *contexts;
 	RowsQueryCallback fn;
 	void	   *arg;
 } RowsRun;
@@ -157,7 +244,7 @@ run_row(void *arg, HeapTuple tuple, TupleDesc desc)
 	RowsRun    *run = arg;
 	RowValues	row;
 
-	decode_row(&run->layout, run->prior_type, tuple, desc, &row);
+	decode_row(&run->layout, run->prior_type, run->contexts, tuple, desc, &row);
 	run->fn(run->arg, &row);
 }
 
@@ -166,6 +253,9 @@ rows_query_run(const ReplayFamily *family, text *query, CompositeType *prior_typ
 			   RowsQueryCallback fn, void *arg)
 {
 	RowsRun		run = {.layout = {.family = family}, .prior_type = prior_type, .fn = fn, .arg = arg};
+
+	/* Context ids are the engine's: they live as long as the caller's replay. */
+	run.contexts = context_names_create(CurrentMemoryContext);
 
 	run.layout.prior_type = family->kind == VALUE_ELO ? FLOAT8OID : prior_type->typid;
 	rows_cursor_run(query, run_check, run_row, &run);
@@ -177,7 +267,7 @@ add_row(void *arg, const RowValues *row)
 	ReplayState *state = arg;
 
 	replay_add_row(state, row->match_id, row->played_at, row->player_id, row->team,
-				   row->rank, row->prior, state->family->uses_period, row->period);
+				   row->rank, row->prior, state->family->uses_period, row->period, row->details);
 }
 
 void

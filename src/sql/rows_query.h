@@ -7,7 +7,9 @@
  * [period timestamptz], player_id bigint, team int, rank float8 [, prior
  * of the family's rating type].  Families without rating periods ignore a
  * period column; the Glicko families without one rate each match as its
- * own period.
+ * own period.  After rank, columns named score (float8), context (text),
+ * length (float8) and home (boolean) are the match details (issue #20),
+ * in any order; NULL there means none.
  */
 #ifndef SKILL_SQL_ROWS_QUERY_H
 #define SKILL_SQL_ROWS_QUERY_H
@@ -25,6 +27,8 @@ typedef struct RowValues
 	double		rank;
 	const double *prior;		/* NULL: the family default */
 	double		prior_values[REPLAY_MAX_FIELDS];
+	const ReplayDetails *details;	/* NULL: the query has no detail columns */
+	ReplayDetails detail_values;
 } RowValues;
 
 typedef void (*RowsQueryCallback) (void *arg, const RowValues *row);
@@ -35,6 +39,12 @@ typedef void (*RowsQueryCallback) (void *arg, const RowValues *row);
  */
 extern void rows_query_run(const ReplayFamily *family, text *query,
 						   CompositeType *prior_type, RowsQueryCallback fn, void *arg);
+
+/*
+ * A score or length read from SQL: NaN is refused here, since the engine
+ * takes NaN for "not given" (NULL).
+ */
+extern double rows_detail_number(double value, const char *name);
 
 /* Feeds every row of query to state, in order, and finishes it. */
 extern void rows_query_replay(ReplayState *state, text *query, CompositeType *prior_type);

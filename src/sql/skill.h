@@ -37,6 +37,7 @@ typedef struct CallCache
 {
 	CompositeType rating;
 	CompositeType glicko;
+	CompositeType details;		/* skill.match_details (the replay aggregates) */
 } CallCache;
 
 /* checks.c: argument rules, each raising an ERROR that names the argument. */

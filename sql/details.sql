@@ -1,0 +1,260 @@
+-- Match details (issue #20): score margins, contexts, match length, home
+-- advantage and the prediction's scale, in replays, histories and fit.
+CREATE EXTENSION IF NOT EXISTS skill;
+SET extra_float_digits = 0;
+
+CREATE TABLE league (match_id bigint, played_at timestamptz, player_id bigint, team int,
+                     rank float8, score float8, context text, length float8, home boolean);
+-- Tennis-like: the winner by rank can win fewer games (match 4).
+INSERT INTO league VALUES
+  (1, '2024-01-01 00:00+00', 1, 1, 1, 12, 'clay', 3, true),  (1, '2024-01-01 00:00+00', 2, 2, 2, 8, 'clay', 3, false),
+  (2, '2024-01-02 00:00+00', 1, 1, 2, 9, 'hard', 5, false),  (2, '2024-01-02 00:00+00', 3, 2, 1, 15, 'hard', 5, true),
+  (3, '2024-01-03 00:00+00', 2, 1, 1, 13, 'clay', 3, false), (3, '2024-01-03 00:00+00', 3, 2, 2, 11, 'clay', 3, false),
+  (4, '2024-01-04 00:00+00', 1, 1, 1, 17, 'hard', 5, false), (4, '2024-01-04 00:00+00', 2, 2, 2, 19, 'hard', 5, false),
+  (5, '2024-01-05 00:00+00', 3, 1, 2, NULL, 'clay', 3, false), (5, '2024-01-05 00:00+00', 1, 2, 1, NULL, 'clay', 3, false);
+
+-- 1. Without the new options every result stays what it was, with or
+-- without the detail columns, in the histories and the aggregates.
+SELECT count(*) AS rows, bool_and(a IS NOT DISTINCT FROM b) AS same
+FROM (SELECT row_number() OVER () AS i, h.* FROM skill.elo_history(
+        'SELECT match_id, played_at, player_id, team, rank FROM league ORDER BY played_at, match_id') h) a
+JOIN (SELECT row_number() OVER () AS i, h.* FROM skill.elo_history(
+        'SELECT * FROM league ORDER BY played_at, match_id') h) b USING (i);
+SELECT f, (SELECT array_agg(x ORDER BY x) FROM unnest(x.r1) x) IS NOT DISTINCT FROM
+          (SELECT array_agg(x ORDER BY x) FROM unnest(x.r2) x) AS same
+FROM (SELECT 'glicko' AS f,
+             (SELECT skill.glicko_replay(match_id, played_at, played_at, player_id, team, rank ORDER BY played_at, match_id) FROM league)::text[] AS r1,
+             (SELECT skill.glicko_replay(match_id, played_at, played_at, player_id, team, rank, NULL, NULL,
+                       skill.details(score, context, length, home) ORDER BY played_at, match_id) FROM league)::text[] AS r2
+      UNION ALL
+      SELECT 'pl',
+             (SELECT skill.pl_replay(match_id, played_at, player_id, team, rank ORDER BY played_at, match_id) FROM league)::text[],
+             (SELECT skill.pl_replay(match_id, played_at, player_id, team, rank, NULL, NULL,
+                       skill.details(score, context, length, home) ORDER BY played_at, match_id) FROM league)::text[]) x;
+
+-- 2. The share outcome in Elo, against elo_update match by match with
+-- share_outcome; home advantage H moves the home player's rating in the
+-- expected score only: r' = elo_update(r + H, opp, s, k) - H.
+CREATE FUNCTION elo_by_hand(opts jsonb, h float8) RETURNS TABLE (player_id bigint, rating float8)
+LANGUAGE plpgsql AS $$
+DECLARE
+  m record; ra float8; rb float8; s float8;
+BEGIN
+  CREATE TEMP TABLE IF NOT EXISTS hand (id bigint PRIMARY KEY, r float8);
+  TRUNCATE hand;
+  FOR m IN SELECT a.match_id, a.player_id AS pa, b.player_id AS pb, a.score AS sa, b.score AS sb,
+                  a.rank AS rka, b.rank AS rkb, a.home AS ha, b.home AS hb
+           FROM league a JOIN league b ON a.match_id = b.match_id AND a.team = 1 AND b.team = 2
+           ORDER BY a.played_at, a.match_id LOOP
+    INSERT INTO hand VALUES (m.pa, 1500), (m.pb, 1500) ON CONFLICT DO NOTHING;
+    SELECT r INTO ra FROM hand WHERE id = m.pa;
+    SELECT r INTO rb FROM hand WHERE id = m.pb;
+    s := CASE WHEN m.sa IS NULL THEN CASE WHEN m.rka < m.rkb THEN 1 WHEN m.rka = m.rkb THEN 0.5 ELSE 0 END
+              ELSE skill.share_outcome(m.sa, m.sb, (opts->>'outcome_w')::float8, (opts->>'outcome_k')::float8,
+                                       CASE WHEN m.rka < m.rkb THEN 1 WHEN m.rka = m.rkb THEN 0.5 ELSE 0 END) END;
+    UPDATE hand SET r = skill.elo_update(ra + CASE WHEN m.ha THEN h ELSE 0 END,
+                                         rb + CASE WHEN m.hb THEN h ELSE 0 END, s, 32, 400)
+                        - CASE WHEN m.ha THEN h ELSE 0 END WHERE id = m.pa;
+    UPDATE hand SET r = skill.elo_update(rb + CASE WHEN m.hb THEN h ELSE 0 END,
+                                         ra + CASE WHEN m.ha THEN h ELSE 0 END, 1 - s, 32, 400)
+                        - CASE WHEN m.hb THEN h ELSE 0 END WHERE id = m.pb;
+  END LOOP;
+  RETURN QUERY SELECT id, r FROM hand ORDER BY id;
+END $$;
+SELECT r.player_id, round(r.rating::numeric, 9) AS replay, round(h.rating::numeric, 9) AS by_hand,
+       abs(r.rating - h.rating) < 1e-9 AS same
+FROM unnest((SELECT skill.elo_replay(match_id, played_at, player_id, team, rank, NULL,
+                      '{"outcome": "share", "outcome_w": 0.25, "outcome_k": 1.5, "home_advantage": 50}',
+                      skill.details(score, context, length, home) ORDER BY played_at, match_id) FROM league)) r
+JOIN elo_by_hand('{"outcome_w": 0.25, "outcome_k": 1.5}', 50) h USING (player_id)
+ORDER BY 1;
+-- The history's outcome column is s; its last ratings are the aggregate's.
+SELECT match_id, player_id, round(outcome::numeric, 12) AS s,
+       round(CASE WHEN l.score IS NULL THEN 2 - l.rank
+                  ELSE skill.share_outcome(l.score, o.score, 0.25, 1.5, 2 - l.rank) END::numeric, 12) AS by_hand
+FROM skill.elo_history('SELECT * FROM league ORDER BY played_at, match_id',
+                       '{"outcome": "share", "outcome_w": 0.25, "outcome_k": 1.5}') h
+JOIN league l USING (match_id, player_id)
+JOIN league o ON o.match_id = l.match_id AND o.player_id <> l.player_id
+ORDER BY 1, 2;
+SELECT h.player_id, abs(h.rating_after - r.rating) < 1e-12 AS same
+FROM (SELECT DISTINCT ON (player_id) player_id, rating_after
+      FROM skill.elo_history('SELECT * FROM league ORDER BY played_at, match_id',
+                             '{"outcome": "share", "outcome_w": 0.25, "outcome_k": 1.5, "home_advantage": 50}')
+      ORDER BY player_id, match_id DESC) h
+JOIN unnest((SELECT skill.elo_replay(match_id, played_at, player_id, team, rank, NULL,
+                      '{"outcome": "share", "outcome_w": 0.25, "outcome_k": 1.5, "home_advantage": 50}',
+                      skill.details(score, context, length, home) ORDER BY played_at, match_id) FROM league)) r
+  USING (player_id) ORDER BY 1;
+
+-- 3. The difference outcome, one match: s = sigmoid((12 - 8) / 4).
+SELECT player_id, round(outcome::numeric, 12) AS s, round((1 / (1 + exp(CASE player_id WHEN 1 THEN -1.0 ELSE 1.0 END)))::numeric, 12) AS by_hand
+FROM skill.elo_history('SELECT * FROM league WHERE match_id = 1',
+                       '{"outcome": "difference", "outcome_scale": 4}') ORDER BY 1;
+
+-- 4. Glicko-1 and Glicko-2 take s: one match, against glicko_update and
+-- glicko2_update with the share (c = 0: no growth at the period's onset).
+SELECT player_id, round((rating_after).rating::numeric, 9) AS replay,
+       round((skill.glicko_update(skill.glicko(1500, 350), ARRAY[skill.glicko(1500, 350)],
+              ARRAY[CASE player_id WHEN 1 THEN 0.6 ELSE 0.4 END]::float8[])).rating::numeric, 9) AS by_hand
+FROM skill.glicko_history('SELECT * FROM league WHERE match_id = 1', '{"outcome": "share", "c": 0}') ORDER BY 1;
+SELECT player_id, round((rating_after).rating::numeric, 9) AS replay,
+       round((skill.glicko2_update(skill.glicko(1500, 350, 0.06), ARRAY[skill.glicko(1500, 350, 0.06)],
+              ARRAY[CASE player_id WHEN 1 THEN 0.6 ELSE 0.4 END]::float8[])).rating::numeric, 9) AS by_hand
+FROM skill.glicko2_history('SELECT * FROM league WHERE match_id = 1', '{"outcome": "share"}') ORDER BY 1;
+-- Team Glicko-1: team_glicko_rate with the share as the first team's score.
+SELECT player_id, round((rating_after).rating::numeric, 9) AS replay,
+       round((skill.team_glicko_rate(ARRAY[[skill.glicko(1500, 130)], [skill.glicko(1500, 130)]], 0.6))[player_id][1].rating::numeric, 9) AS by_hand
+FROM skill.team_glicko_history('SELECT * FROM league WHERE match_id = 1', '{"outcome": "share"}') ORDER BY 1;
+-- Glicko-1 with home advantage: the game's rating difference moves by H.
+SELECT player_id, round((rating_after).rating::numeric, 9) AS replay,
+       round((skill.glicko_update(skill.glicko(1500 + CASE player_id WHEN 1 THEN 40 ELSE 0 END, 350),
+              ARRAY[skill.glicko(1500 + CASE player_id WHEN 2 THEN 40 ELSE 0 END, 350)],
+              ARRAY[CASE player_id WHEN 1 THEN 1 ELSE 0 END]::float8[])).rating::numeric
+             - CASE player_id WHEN 1 THEN 40 ELSE 0 END, 9) AS by_hand
+FROM skill.glicko_history('SELECT * FROM league WHERE match_id = 1', '{"home_advantage": 40, "c": 0}') ORDER BY 1;
+
+-- 5. The prediction: home advantage in the rating difference, the length
+-- exponent and predict_scale on the logit.  Match 1, equal ratings:
+-- z = ln(10) * 50 / 400, p = sigmoid(1.5 * z * 3^0.5).
+SELECT player_id, round(predicted_win::numeric, 12) AS predicted,
+       round((1 / (1 + exp(-(CASE player_id WHEN 1 THEN 1 ELSE -1 END) * 1.5 * ln(10) * 50 / 400 * sqrt(3))))::numeric, 12) AS by_hand
+FROM skill.elo_history('SELECT * FROM league WHERE match_id = 1',
+                       '{"home_advantage": 50, "length_exponent": 0.5, "predict_scale": 1.5}') ORDER BY 1;
+-- The scale multiplies the logit of OpenSkill's logistic link too.
+SELECT player_id, round(h2.predicted_win::numeric, 12) AS scaled,
+       round((1 / (1 + exp(-2 * ln(h1.predicted_win / (1 - h1.predicted_win)))))::numeric, 12) AS by_hand
+FROM skill.pl_history('SELECT * FROM league WHERE match_id <= 2 ORDER BY played_at, match_id',
+                      '{"link": "logistic"}') h1
+JOIN skill.pl_history('SELECT * FROM league WHERE match_id <= 2 ORDER BY played_at, match_id',
+                      '{"link": "logistic", "predict_scale": 2}') h2 USING (match_id, player_id)
+WHERE match_id = 2 ORDER BY 1;
+
+-- 6. Context ratings: each player's rating per context starts from its
+-- overall mean and is moved by that context's matches only; the
+-- prediction mixes the logits, (1 - w) z_overall + w z_context.  With
+-- context_k = 0 the context ratings never move: at weight 1 each match is
+-- predicted from the players' overall means when each first played in
+-- its context (elo_predict_win on those).
+SELECT h.match_id, round(h.predicted_win::numeric, 12) AS predicted,
+       round(skill.elo_predict_win(a.first_mean, b.first_mean)::numeric, 12) AS by_hand
+FROM skill.elo_history('SELECT * FROM league ORDER BY played_at, match_id',
+                       '{"context_weight": 1, "context_k": 0}') h
+JOIN league l1 ON l1.match_id = h.match_id AND l1.team = 1
+JOIN league l2 ON l2.match_id = h.match_id AND l2.team = 2
+CROSS JOIN LATERAL (
+  SELECT (SELECT x.rating_before FROM skill.elo_history('SELECT * FROM league ORDER BY played_at, match_id') x
+          JOIN league c ON c.match_id = x.match_id AND c.player_id = x.player_id
+          WHERE x.player_id = l1.player_id AND c.context = l1.context ORDER BY x.match_id LIMIT 1) AS first_mean) a
+CROSS JOIN LATERAL (
+  SELECT (SELECT x.rating_before FROM skill.elo_history('SELECT * FROM league ORDER BY played_at, match_id') x
+          JOIN league c ON c.match_id = x.match_id AND c.player_id = x.player_id
+          WHERE x.player_id = l2.player_id AND c.context = l2.context ORDER BY x.match_id LIMIT 1) AS first_mean) b
+WHERE h.team = 1 ORDER BY 1;
+-- At weight 0.5 the logit is the mean of the overall and context logits.
+SELECT m.match_id,
+       abs(ln(m.predicted_win / (1 - m.predicted_win))
+           - 0.5 * ln(o.predicted_win / (1 - o.predicted_win))
+           - 0.5 * ln(c.predicted_win / (1 - c.predicted_win))) < 1e-12 AS mixed
+FROM skill.elo_history('SELECT * FROM league ORDER BY played_at, match_id', '{"context_weight": 0.5}') m
+JOIN skill.elo_history('SELECT * FROM league ORDER BY played_at, match_id') o USING (match_id, player_id)
+JOIN skill.elo_history('SELECT * FROM league ORDER BY played_at, match_id', '{"context_weight": 1}') c USING (match_id, player_id)
+WHERE m.team = 1 ORDER BY 1;
+
+-- 7. refit_every: predict_scale refitted on the matches before.  A
+-- favourite that always wins makes the fitted scale large, and only
+-- matches after the first refit change.
+CREATE TABLE ladder AS
+SELECT m::bigint AS match_id, timestamptz '2024-01-01 00:00+00' + m * interval '1 day' AS played_at,
+       p::bigint AS player_id, t AS team, t::float8 AS rank
+FROM generate_series(1, 60) m, LATERAL (VALUES (1 + m % 4, 1), (5 + m % 4, 2)) v(p, t);
+SELECT match_id > 30 AS after_refit, count(*) AS matches,
+       count(*) FILTER (WHERE abs(a.predicted_win - b.predicted_win) > 1e-12) AS changed,
+       bool_and(a.predicted_win >= b.predicted_win) AS sharper
+FROM skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id', '{"refit_every": "30 days"}') a
+JOIN skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id') b USING (match_id, player_id)
+WHERE a.team = 1 GROUP BY 1 ORDER BY 1;
+
+-- 8. Bad input: every rule with its message.
+SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank, -1::float8 AS score FROM league');
+SELECT * FROM skill.elo_history($$SELECT match_id, played_at, player_id, team, rank, 'NaN'::float8 AS score FROM league$$);
+SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank, 0::float8 AS length FROM league');
+SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank, score::text AS score FROM league');
+SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank, score, score FROM league');
+SELECT * FROM skill.elo_history('SELECT * FROM league', '{"outcome": "margin"}');
+SELECT * FROM skill.elo_history('SELECT * FROM league', '{"context_weight": 1.5}');
+SELECT * FROM skill.elo_history('SELECT * FROM league', '{"refit_every": "-1 day"}');
+SELECT * FROM skill.elo_history('SELECT * FROM league', '{"refit_every": 30}');
+SELECT * FROM skill.pl_history('SELECT * FROM league', '{"outcome": "share"}');
+SELECT * FROM skill.trueskill_history('SELECT * FROM league', '{"outcome": "difference"}');
+SELECT * FROM skill.elo_history($$SELECT match_id, played_at, player_id, 1 AS team, 1::float8 AS rank, score
+                                  FROM league WHERE match_id = 1 UNION ALL
+                                  SELECT 1, '2024-01-01 00:00+00', 9, 2, 2, 1$$);
+SELECT * FROM skill.elo_history($$SELECT match_id, played_at, player_id, 1 AS team, 1::float8 AS rank, home
+                                  FROM league WHERE match_id = 1 UNION ALL
+                                  SELECT 1, '2024-01-01 00:00+00', 9, 2, 2, false$$);
+SELECT * FROM skill.elo_history($$SELECT match_id, played_at, player_id, team, rank,
+                                         CASE player_id WHEN 1 THEN 'clay' ELSE 'hard' END AS context
+                                  FROM league WHERE match_id = 1$$);
+SELECT * FROM skill.elo_history($$SELECT match_id, played_at, player_id, team, rank, length + player_id AS length
+                                  FROM league WHERE match_id = 1$$);
+SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank, true AS home FROM league');
+SELECT skill.elo_replay(match_id, played_at, player_id, team, rank, NULL, NULL, skill.details(score => -2))
+FROM league;
+SELECT skill.elo_replay(match_id, played_at, player_id, team, rank, NULL, NULL, skill.details(length => 'Infinity'))
+FROM league;
+SELECT skill.details(), skill.details(score => 3, home => true);
+-- A match without both teams' scores is rated by rank (match 5 above);
+-- so is one of three teams, pairwise by the scores (documented).
+SELECT player_id, round(outcome::numeric, 12) AS s
+FROM skill.elo_history($$SELECT 1::bigint, timestamptz '2024-01-01 00:00+00', p::bigint, p, p::float8, s::float8 AS score
+                         FROM (VALUES (1, 6), (2, 3), (3, 3)) v(p, s)$$, '{"outcome": "share"}') ORDER BY 1;
+
+-- 9. fit recovers the parameters that generated the data: true skills,
+-- a per-context offset, home advantage 60, length exponent 0.5 on the
+-- win logit, and game shares whose logit is the win logit / 2 (so
+-- outcome_k = 2 makes s the true chance).
+SELECT setseed(0.42);
+CREATE TABLE sp AS
+SELECT i AS id, 200 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random()) AS theta,
+       120 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random()) AS da,
+       120 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random()) AS db
+FROM generate_series(1, 150) i ORDER BY i;
+CREATE TABLE sm AS
+SELECT m, a, b, ctx, len, home_a, u, noise,
+       ln(10) / 400 * ((pa.theta + CASE ctx WHEN 'a' THEN pa.da ELSE pa.db END + CASE WHEN home_a THEN 60 ELSE 0 END)
+                       - (pb.theta + CASE ctx WHEN 'a' THEN pb.da ELSE pb.db END)) AS z
+FROM (SELECT m, 1 + floor(random() * 150)::int AS a, 1 + floor(random() * 149)::int AS b0,
+             CASE WHEN random() < 0.5 THEN 'a' ELSE 'b' END AS ctx,
+             CASE WHEN random() < 0.5 THEN 1 ELSE 5 END AS len, random() < 0.5 AS home_a, random() AS u,
+             0.3 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random()) AS noise
+      FROM generate_series(1, 30000) m ORDER BY m) g
+CROSS JOIN LATERAL (SELECT CASE WHEN b0 >= a THEN b0 + 1 ELSE b0 END AS b) bb
+JOIN sp pa ON pa.id = a JOIN sp pb ON pb.id = bb.b;
+CREATE TABLE synth AS
+SELECT m::bigint AS match_id, timestamptz '2020-01-01 00:00+00' + m * interval '1 hour' AS played_at,
+       p::bigint AS player_id, t AS team, r::float8 AS rank, sc::float8 AS score, ctx AS context,
+       len::float8 AS length, h AS home
+FROM sm, LATERAL (SELECT u < 1 / (1 + exp(-z * len ^ 0.5)) AS a_wins, 1 / (1 + exp(-(z / 2 + noise))) AS share) o,
+LATERAL (VALUES (a, 1, CASE WHEN a_wins THEN 1 ELSE 2 END, 20 * share, home_a),
+                (b, 2, CASE WHEN a_wins THEN 2 ELSE 1 END, 20 * (1 - share), false)) v(p, t, r, sc, h);
+SET client_min_messages = warning;
+WITH f AS (SELECT skill.fit('elo', 'SELECT * FROM synth ORDER BY played_at, match_id',
+                            '{"home_advantage": [0, 200], "length_exponent": [0, 1], "context_weight": [0, 1], "k": [4, 64]}',
+                            '{"score_from": "2020-04-01 00:00+00", "max_evaluations": 30}') AS r)
+SELECT (r->'parameters'->>'home_advantage')::float8 BETWEEN 45 AND 75 AS home_advantage_near_60,
+       (r->'parameters'->>'length_exponent')::float8 BETWEEN 0.35 AND 0.65 AS length_exponent_near_half,
+       (r->'parameters'->>'context_weight')::float8 > 0.5 AS context_weight_large
+FROM f;
+WITH f AS (SELECT skill.fit('elo', 'SELECT * FROM synth ORDER BY played_at, match_id',
+                            '{"outcome_k": [0.5, 5], "k": [4, 64]}',
+                            '{"score_from": "2020-04-01 00:00+00", "max_evaluations": 30,
+                              "options": {"outcome": "share", "home_advantage": 60, "context_weight": 0.8, "length_exponent": 0.5}}') AS r)
+SELECT (r->'parameters'->>'outcome_k')::float8 BETWEEN 1.6 AND 2.6 AS outcome_k_near_2 FROM f;
+-- A prediction-only search needs one replay.
+SELECT r->'evaluations' AS evaluations, (r->'parameters'->>'predict_scale')::float8 > 1 AS sharper
+FROM (SELECT skill.fit('elo', 'SELECT * FROM synth ORDER BY played_at, match_id', '{"predict_scale": [0.2, 5]}') AS r) f;
+RESET client_min_messages;
+
+DROP TABLE league, ladder, sp, sm, synth;
+DROP FUNCTION elo_by_hand(jsonb, float8);

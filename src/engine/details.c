@@ -1,0 +1,361 @@
+/*
+ * details.c - a match's details (issue #20) in the replay engine: outcomes
+ * from the scores, home advantage, and the prediction's adjustments
+ * (context ratings, length, predict_scale and its walk-forward refit).
+ *
+ * The details change a match only where it has them and the options ask:
+ * a replay without details runs none of this beyond a flag test, and its
+ * results stay bit for bit what they were.
+ *
+ * Context ratings live in a state of their own per context (surface, map),
+ * a ReplayState of the same family whose options are the overall ones
+ * with the context_* keys in their place.  It is handed each match of its
+ * context while the overall state rates it, with each player's rating
+ * there starting from the overall mean; so it is always current to the
+ * match being predicted, and its own idle growth and rating periods count
+ * only that context's matches.
+ */
+#include "engine/replay.h"
+
+#include <math.h>
+
+#include "utils/float.h"
+
+#include "core/adjust.h"
+#include "core/outcome.h"
+
+const char *const replay_outcome_names[] = {"rank", "share", "difference", NULL};
+
+/* Bounds of the refitted predict_scale. */
+#define REFIT_LOW 1e-3
+#define REFIT_HIGH 1e3
+
+/* An option's value by name, or def when the family does not declare it. */
+static double
+option_or(const ReplayState *state, const char *name, double def)
+{
+	int			k = options_index(&state->family->options, name);
+
+	return k >= 0 ? state->opt[k] : def;
+}
+
+void
+details_configure(ReplayState *state)
+{
+	ReplayDetailsState *d = &state->details;
+
+	d->outcome = (ReplayOutcome) option_or(state, "outcome", OUTCOME_RANK);
+	d->outcome_w = option_or(state, "outcome_w", 0);
+	d->outcome_k = option_or(state, "outcome_k", 1);
+	d->outcome_scale = option_or(state, "outcome_scale", 1);
+	d->context_weight = option_or(state, "context_weight", 0);
+	d->length_exponent = option_or(state, "length_exponent", 0);
+	d->home_advantage = option_or(state, "home_advantage", 0);
+	d->predict_scale = option_or(state, "predict_scale", 1);
+	d->refit_every = option_or(state, "refit_every", 0);
+	d->scale = d->predict_scale;
+}
+
+void
+details_check_row(ReplayState *state, int64 match_id, int64 player_id,
+				  const ReplayDetails *details)
+{
+	if (!isnan(details->score) && !(isfinite(details->score) && details->score >= 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("score of player " INT64_FORMAT " in match " INT64_FORMAT " must be a finite number of at least 0, not %g",
+						player_id, match_id, details->score)));
+	if (!isnan(details->length) && !(isfinite(details->length) && details->length > 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("length of match " INT64_FORMAT " must be a finite number greater than zero, not %g",
+						match_id, details->length)));
+}
+
+/* Grows the per-match scratch to n_teams teams. */
+static void
+ensure_scratch(ReplayState *state, int n_teams)
+{
+	ReplayDetailsState *d = &state->details;
+	int			n;
+
+	if (n_teams <= d->scratch_teams)
+		return;
+	n = Max(n_teams, d->scratch_teams * 2);
+	if (d->scratch_teams > 0)
+	{
+		pfree(d->pair_outcome);
+		pfree(d->team_shift);
+		pfree(d->team_outcome);
+	}
+	d->pair_outcome = MemoryContextAlloc(state->mcxt, sizeof(double) * n * n);
+	d->team_shift = MemoryContextAlloc(state->mcxt, sizeof(double) * n);
+	d->team_outcome = MemoryContextAlloc(state->mcxt, sizeof(double) * n);
+	d->scratch_teams = n;
+}
+
+static bool
+same_number(double a, double b)
+{
+	return a == b || (isnan(a) && isnan(b));
+}
+
+static void
+disagree(const ReplayBatch *batch, const char *what, const char *whose)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("%s of match " INT64_FORMAT " have different %s", whose, batch->match_id, what),
+			 errdetail("A match's context and length, and a team's score and home, are the same on all its rows.")));
+}
+
+/* The rows agree: context and length per match, score and home per team. */
+static void
+check_agreement(const ReplayBatch *batch, const ReplayMatch *match)
+{
+	const ReplayRow *rows = batch->rows;
+	int			t,
+				i;
+
+	for (i = 1; i < batch->n_rows; i++)
+	{
+		if (rows[i].details.context != rows[0].details.context)
+			disagree(batch, "contexts", "rows");
+		if (!same_number(rows[i].details.length, rows[0].details.length))
+			disagree(batch, "lengths", "rows");
+	}
+	for (t = 0; t < match->n_teams; t++)
+		for (i = match->team_start[t] + 1; i < match->team_start[t + 1]; i++)
+		{
+			const ReplayDetails *first = &rows[match->team_start[t]].details;
+
+			if (!same_number(rows[i].details.score, first->score))
+				disagree(batch, "scores", psprintf("players of team %d", match->team_label[t]));
+			if (rows[i].details.home != first->home)
+				disagree(batch, "home values", psprintf("players of team %d", match->team_label[t]));
+		}
+}
+
+/* Team t's outcome against u from the scores, by the outcome option. */
+static double
+score_outcome(const ReplayDetailsState *d, const ReplayMatch *match, double mine, double theirs,
+			  int t, int u)
+{
+	double		s = 0;
+	sk_status	status;
+
+	if (d->outcome == OUTCOME_SHARE)
+		status = sk_outcome_share(mine, theirs,
+								  sk_rank_score(match->team_rank[t], match->team_rank[u]),
+								  d->outcome_w, d->outcome_k, &s);
+	else
+		status = sk_outcome_difference(mine, theirs, d->outcome_scale, &s);
+	/* Scores and options are checked as they are read. */
+	Assert(status == SK_OK);
+	(void) status;
+	return s;
+}
+
+void
+details_prepare(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match)
+{
+	ReplayDetailsState *d = &state->details;
+	const ReplayRow *rows = batch->rows;
+	int			n_teams = match->n_teams;
+	int			t,
+				u,
+				home = -1;
+	bool		all_scored = true;
+
+	ensure_scratch(state, n_teams);
+	check_agreement(batch, match);
+	match->context = rows[0].details.context;
+	match->length = isnan(rows[0].details.length) ? 1 : rows[0].details.length;
+
+	for (t = 0; t < n_teams; t++)
+	{
+		const ReplayDetails *team = &rows[match->team_start[t]].details;
+
+		all_scored &= !isnan(team->score);
+		if (team->home)
+		{
+			if (home >= 0)
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("teams %d and %d of match " INT64_FORMAT " are both at home",
+								match->team_label[home], match->team_label[t], batch->match_id),
+						 errdetail("At most one team of a match plays at home.")));
+			home = t;
+		}
+	}
+	if (home >= 0 && d->home_advantage != 0)
+	{
+		for (t = 0; t < n_teams; t++)
+			d->team_shift[t] = t == home ? d->home_advantage : 0;
+		match->team_shift = d->team_shift;
+	}
+
+	/* A match without every team's score is rated by rank. */
+	if (d->outcome != OUTCOME_RANK && all_scored)
+	{
+		for (t = 0; t < n_teams; t++)
+			for (u = 0; u < n_teams; u++)
+				d->pair_outcome[t * n_teams + u] = t == u ? 0.5 :
+					score_outcome(d, match, rows[match->team_start[t]].details.score,
+								  rows[match->team_start[u]].details.score, t, u);
+		match->pair_outcome = d->pair_outcome;
+	}
+}
+
+void
+details_team_outcomes(ReplayState *state, const ReplayMatch *match)
+{
+	ReplayDetailsState *d = &state->details;
+	int			t,
+				u;
+
+	ensure_scratch(state, match->n_teams);
+	for (t = 0; t < match->n_teams; t++)
+	{
+		double		sum = 0;
+
+		for (u = 0; u < match->n_teams; u++)
+			if (u != t)
+				sum += replay_pair_score(match, t, u);
+		d->team_outcome[t] = sum / (match->n_teams - 1);
+	}
+}
+
+/* The state that rates context id's matches, made when first needed. */
+static ReplayState *
+context_state(ReplayState *state, int32 id)
+{
+	ReplayDetailsState *d = &state->details;
+	const OptionTable *table = &state->family->options;
+	ReplayState *sub;
+	int			k;
+
+	if (id >= d->n_contexts)
+	{
+		int			n = Max(id + 1, d->n_contexts * 2);
+
+		d->contexts = d->contexts
+			? repalloc(d->contexts, sizeof(ReplayState *) * n)
+			: MemoryContextAlloc(state->mcxt, sizeof(ReplayState *) * n);
+		memset(&d->contexts[d->n_contexts], 0, sizeof(ReplayState *) * (n - d->n_contexts));
+		d->n_contexts = n;
+	}
+	if (d->contexts[id])
+		return d->contexts[id];
+
+	sub = replay_create(state->mcxt, state->family);
+	sub->caller = state->caller;
+	memcpy(sub->opt, state->opt, sizeof(double) * table->count);
+	memcpy(sub->opt_lists, state->opt_lists, sizeof(TimestampTz *) * table->count);
+	for (k = 0; k < table->count; k++)
+		if (strncmp(table->specs[k].name, "context_", 8) == 0 && !isnan(state->opt[k]))
+		{
+			int			base = options_index(table, table->specs[k].name + 8);
+
+			if (base >= 0)
+				sub->opt[base] = state->opt[k];
+		}
+	sub->options_read = true;
+	details_configure(sub);
+	sub->details.in_context = true;
+	sub->details.parent = state;
+	state->family->configure(sub);
+	lifecycle_configure(sub);
+	d->contexts[id] = sub;
+	return sub;
+}
+
+/*
+ * Hands the match to its context's state, which predicts it from the
+ * context ratings and rates it there; returns the first team's chance.
+ * A player new to the context starts from its overall mean and the
+ * context's prior spread.
+ */
+static double
+rate_in_context(ReplayState *state, const ReplayBatch *batch, const ReplayMatch *match)
+{
+	ReplayState *sub = context_state(state, match->context);
+	ReplayBatch *into = &sub->collecting;
+	int			n = batch->n_rows;
+	int			i;
+
+	if (into->max_rows < n)
+	{
+		into->max_rows = Max(n, into->max_rows * 2);
+		into->rows = repalloc(into->rows, sizeof(ReplayRow) * into->max_rows);
+	}
+	for (i = 0; i < n; i++)
+	{
+		ReplayRow  *row = &into->rows[i];
+
+		*row = batch->rows[i];
+		row->player = NULL;
+		row->has_prior = true;
+		memcpy(row->prior, sub->prior, sizeof(row->prior));
+		row->prior[0] = batch->rows[i].player->r[0];
+	}
+	into->match_id = batch->match_id;
+	into->played_at = batch->played_at;
+	into->n_rows = n;
+	into->has_details = true;
+	replay_rate_batch(sub, into, state->in_period ? state->period_key : batch->played_at);
+	return sub->team_prob[0];
+}
+
+/* predict_scale in force: with refit_every, refitted on the matches before. */
+static double
+scale_now(ReplayState *state, TimestampTz played_at)
+{
+	ReplayDetailsState *d = &state->details;
+
+	if (d->refit_every <= 0)
+		return d->predict_scale;
+	if (!d->refit_started)
+	{
+		d->bins = MemoryContextAlloc(state->mcxt, sizeof(sk_adjust_bins));
+		sk_adjust_bins_init(d->bins);
+		d->next_refit = played_at + (TimestampTz) d->refit_every;
+		d->refit_started = true;
+	}
+	if (played_at >= d->next_refit)
+	{
+		(void) sk_adjust_bins_fit(d->bins, d->normal_link, REFIT_LOW, REFIT_HIGH, &d->scale);
+		while (played_at >= d->next_refit)
+			d->next_refit += (TimestampTz) d->refit_every;
+	}
+	return d->scale;
+}
+
+void
+details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match,
+				double *team_prob)
+{
+	ReplayDetailsState *d = &state->details;
+	bool		use_context = match->context >= 0 && (d->context_weight > 0 || d->want_context);
+	double		context_p = 0;
+	double		z,
+				scale;
+
+	d->z = d->z_context = get_float8_nan();
+	if (use_context)
+		context_p = rate_in_context(state, batch, match);
+	if (match->n_teams != 2)
+		return;
+	d->z = sk_adjust_unlink(d->normal_link, team_prob[0]);
+	if (use_context)
+		d->z_context = sk_adjust_unlink(d->normal_link, context_p);
+	z = sk_adjust_z(d->z, d->z_context, d->context_weight, match->length, d->length_exponent);
+	scale = scale_now(state, match->played_at);
+	if (d->refit_every > 0)
+		sk_adjust_bins_add(d->bins, z, sk_rank_score(match->team_rank[0], match->team_rank[1]));
+	/* Nothing to adjust: the family's own chance, bit for bit. */
+	if (z == d->z && scale == 1)
+		return;
+	team_prob[0] = sk_adjust_link(d->normal_link, scale * z);
+	team_prob[1] = 1 - team_prob[0];
+}

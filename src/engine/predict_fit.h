@@ -1,0 +1,50 @@
+/*
+ * predict_fit.h - fitting the parameters that touch only the prediction
+ * (predict_scale, context_weight, length_exponent) by maximum likelihood on
+ * the recorded pre-match quantities of a replay (core/adjust.h), so that
+ * skill.fit does not replay the history again for them.
+ */
+#ifndef SKILL_ENGINE_PREDICT_FIT_H
+#define SKILL_ENGINE_PREDICT_FIT_H
+
+#include "engine/replay.h"
+
+/* The prediction-only parameters, in this order. */
+enum
+{
+	PREDICT_SCALE, PREDICT_CONTEXT_WEIGHT, PREDICT_LENGTH_EXPONENT, PREDICT_PARAMS
+};
+
+extern const char *const predict_param_names[];	/* the option names, in that order */
+
+/* The two-team matches a replay scored: their ReplayResult parts and outcomes. */
+typedef struct PredictRecord
+{
+	MemoryContext mcxt;
+	int64		n;
+	int64		capacity;
+	double	   *z;
+	double	   *z_context;
+	double	   *length;
+	double	   *outcome;
+} PredictRecord;
+
+typedef struct PredictParams
+{
+	double		value[PREDICT_PARAMS];	/* fixed, or the start and then the best */
+	bool		searched[PREDICT_PARAMS];
+	double		low[PREDICT_PARAMS];
+	double		high[PREDICT_PARAMS];
+} PredictParams;
+
+extern void predict_record_init(PredictRecord *record, MemoryContext mcxt);
+extern void predict_record_add(PredictRecord *record, const ReplayResult *result, double outcome);
+
+/* Mean log-loss of the record's predictions with the parameters' values. */
+extern double predict_loss(const PredictRecord *record, bool normal, const PredictParams *params);
+
+/* Fits the searched parameters on the record; returns the best mean log-loss. */
+extern double predict_fit(const PredictRecord *record, bool normal, PredictParams *params,
+						  int max_evaluations);
+
+#endif
