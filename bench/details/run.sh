@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# bench/details/run.sh - match details at scale (issue #20): on 1,000,000
+# seeded 1v1 matches (bench/replay/gen.mjs) with a score per player (games
+# won), a context (one of four surfaces) and a length (best of 3 or 5),
+# each history and replay with every detail in use (outcome share, context
+# ratings, length exponent) against the same by rank, measured in the same
+# run (the ratio is the target: within 1.5x); then skill.fit of the full
+# Glicko-1 system, eight parameters, with its time (target: 120 s).
+# Best of RUNS (default 3) per query, server execution times.
+source "$(dirname "$0")/../../scripts/lib.sh"
+
+RUNS=${RUNS:-3}
+MATCHES=${MATCHES:-1000000}
+BENCH=$REPO_ROOT/bench/replay
+DATA=$(mktemp -d /tmp/skill-details.XXXXXX)
+chmod 755 "$DATA"
+
+ensure_packages
+build_and_install
+(cd "$BENCH" && { [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null; })
+node "$BENCH/gen.mjs" 1v1 "$MATCHES" 50000 42 > "$DATA/h1v1.csv"
+PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_parallel_workers_per_gather=0" start_cluster
+trap 'stop_cluster; rm -rf "$DATA"' EXIT
+q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
+q <<SQL
+CREATE EXTENSION skill;
+CREATE TABLE raw (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);
+\copy raw FROM '$DATA/h1v1.csv' WITH (FORMAT csv)
+-- Seeded details: the winner by rank takes 12 + (id mod 7) games of 20 or so.
+CREATE TABLE results AS
+SELECT match_id, played_at, player_id, team, rank,
+       (CASE WHEN rank = 1 THEN 12 + (match_id * 7 + team) % 7 ELSE 6 + (match_id * 13 + team) % 9 END)::float8 AS score,
+       (ARRAY['hard', 'clay', 'grass', 'carpet'])[1 + match_id % 4] AS context,
+       (CASE WHEN match_id % 3 = 0 THEN 5 ELSE 3 END)::float8 AS length
+FROM raw ORDER BY played_at, match_id;
+CREATE INDEX ON results (played_at, match_id);
+VACUUM ANALYZE results;
+SQL
+
+# seconds QUERY: the fastest of RUNS, each in a fresh backend.
+seconds() {
+	local i best= t
+	for i in $(seq "$RUNS"); do
+		t=$(query_ms "" "$1")
+		best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
+	done
+	awk -v t="$best" 'BEGIN { printf "%.3f", t / 1000 }'
+}
+rank_rows='SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id'
+detail_rows='SELECT * FROM results ORDER BY played_at, match_id'
+share='"outcome": "share", "outcome_k": 1.5, "context_weight": 0.3, "length_exponent": 0.4'
+# row LABEL RANK_QUERY DETAIL_QUERY
+row() {
+	local a b
+	a=$(seconds "$2")
+	b=$(seconds "$3")
+	awk -v l="$1" -v a="$a" -v b="$b" 'BEGIN { printf "| %s | %s s | %s s | %.2fx |\n", l, a, b, b / a }'
+}
+echo "| $MATCHES 1v1 matches | by rank | with score, context, length | ratio |"
+echo "|---|---|---|---|"
+for f in elo glicko glicko2 team_glicko; do
+	row "\`${f}_history\`" \
+		"SELECT count(*) FROM skill.${f}_history('$rank_rows')" \
+		"SELECT count(*) FROM skill.${f}_history('$detail_rows', '{$share}')"
+done
+row '`elo_replay`' \
+	"SELECT cardinality(skill.elo_replay(match_id, played_at, player_id, team, rank)) FROM ($rank_rows) r" \
+	"SELECT cardinality(skill.elo_replay(match_id, played_at, player_id, team, rank, NULL, '{$share}', skill.details(score, context, length))) FROM ($detail_rows) r"
+row '`glicko_replay`' \
+	"SELECT cardinality(skill.glicko_replay(match_id, played_at, played_at, player_id, team, rank)) FROM ($rank_rows) r" \
+	"SELECT cardinality(skill.glicko_replay(match_id, played_at, played_at, player_id, team, rank, NULL, '{$share}', skill.details(score, context, length))) FROM ($detail_rows) r"
+
+search='{"rd": [50, 350], "rd_per_day": [0, 10], "c": [0, 60], "outcome_w": [0, 1], "outcome_k": [0.3, 3], "context_weight": [0, 1], "length_exponent": [0, 1], "predict_scale": [0.3, 3]}'
+fit=$(q -c "SET client_min_messages = warning" -c "SELECT skill.fit('glicko', '$detail_rows', '$search', '{\"options\": {\"outcome\": \"share\"}}')")
+echo
+echo "| fit, Glicko-1 with 8 parameters over $MATCHES matches | seconds | evaluations | train log-loss |"
+echo "|---|---|---|---|"
+echo "| $(echo "$fit" | sed -n 's/.*"parameters": \({[^}]*}\).*/\1/p') | $(echo "$fit" | sed -n 's/.*"seconds": \([0-9.]*\).*/\1/p') | $(echo "$fit" | sed -n 's/.*"evaluations": \([0-9]*\).*/\1/p') | $(echo "$fit" | sed -n 's/.*"train": {[^}]*"log_loss": \([0-9.]*\).*/\1/p') |"
