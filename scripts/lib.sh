@@ -41,7 +41,9 @@ build_and_install() {
 }
 
 # Start a socket-only cluster in a private directory; sets PGHOST/PGPORT/PGUSER.
+# SKILL_PGPORT picks the port (the socket's name) when several run at once.
 start_cluster() {
+	local port=${SKILL_PGPORT:-54329}
 	CLUSTER_DIR=$(mktemp -d /tmp/skill-pg.XXXXXX)
 	chown postgres: "$CLUSTER_DIR"
 	chmod 700 "$CLUSTER_DIR"
@@ -50,9 +52,9 @@ start_cluster() {
 		--auth=trust --encoding=UTF8 --locale=C.UTF-8 >"$CLUSTER_DIR/initdb.log" 2>&1 \
 		|| { cat "$CLUSTER_DIR/initdb.log" >&2; return 1; }
 	runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" \
-		-o "-c listen_addresses= -k $CLUSTER_DIR -c port=54329 ${PG_EXTRA_OPTS:-}" -w start >/dev/null \
+		-o "-c listen_addresses= -k $CLUSTER_DIR -c port=$port ${PG_EXTRA_OPTS:-}" -w start >/dev/null \
 		|| { cat "$CLUSTER_DIR/server.log" >&2; return 1; }
-	export PGHOST=$CLUSTER_DIR PGPORT=54329 PGUSER=postgres
+	export PGHOST=$CLUSTER_DIR PGPORT=$port PGUSER=postgres
 	trap stop_cluster EXIT
 }
 

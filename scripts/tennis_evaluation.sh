@@ -3,7 +3,7 @@
 # match history: Jeff Sackmann's ATP results (github.com/JeffSackmann/tennis_atp,
 # CC BY-NC-SA 4.0: not redistributed here; clone it and pass its directory).
 # Singles at every level (tour, qualifying and challengers, futures) from
-# 1990: about 940,000 two-player matches.  It starts a throwaway cluster,
+# 1990: about 815,000 two-player matches.  It starts a throwaway cluster,
 # loads the matches (winner rank 1, loser rank 2, played in tournament-date
 # and match-number order), scores every system with skill.evaluate from
 # 2010 on, then fits each system's parameters on 1990-2009 with skill.fit
@@ -11,15 +11,25 @@
 #   git clone --depth 1 https://github.com/JeffSackmann/tennis_atp /tmp/tennis_atp
 #   bash scripts/tennis_evaluation.sh /tmp/tennis_atp
 # Team 1 is the player with the lower id (not the winner), so outcomes vary.
+#
+# MARGIN=1 adds a second part (MARGIN=only: that part alone): each row also
+# carries score (the games its player won, scripts/tennis_score.sql), context
+# (the surface) and length (best of 3 or 5), and Glicko-1 is fitted on
+# 1990-2009 with game shares as outcomes, then surfaces, then match length,
+# each scored from 2010 on.  No home column: the files name no tournament
+# country.  LOAD_ONLY=1 stops after loading (and the data summary), for
+# checking the loader alone.
 source "$(dirname "$0")/lib.sh"
 
 DATA=${1:?usage: tennis_evaluation.sh DIR (a checkout of JeffSackmann/tennis_atp)}
 DATA=$(cd "$DATA" && pwd)
+MARGIN=${MARGIN:-}
 ensure_packages
 build_and_install
 start_cluster
 q() { psql -X -q -v ON_ERROR_STOP=1 -d postgres "$@"; }
 q -c "CREATE EXTENSION skill"
+q -f "$REPO_ROOT/scripts/tennis_score.sql"	# tennis_games(score), self-checked
 
 log "loading matches"
 columns=$(head -1 "$DATA/atp_matches_2019.csv" | sed 's/,/ text, /g; s/$/ text/')
@@ -30,48 +40,135 @@ for f in "$DATA"/atp_matches_[0-9]*.csv "$DATA"/atp_matches_qual_chall_*.csv "$D
 	q -c "\\copy raw FROM '$f' WITH (FORMAT csv, HEADER)"
 done
 q <<'SQL'
-CREATE TABLE results (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);
+-- The named extra columns score, context and length follow the five the
+-- first part reads.
+CREATE TABLE results (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
+                      score float8, context text, length float8);
 INSERT INTO results
-SELECT m.id, m.played_at, p.player_id, p.team, p.rank
+SELECT m.id, m.played_at, p.player_id, p.team, p.rank, p.score, m.context, m.length
 FROM (SELECT row_number() OVER (ORDER BY d, tourney_id, match_num::int) AS id,
-             d + match_num::int * interval '1 second' AS played_at, winner_id, loser_id
+             d + match_num::int * interval '1 second' AS played_at, winner_id, loser_id,
+             g.winner AS winner_games, g.loser AS loser_games,
+             nullif(surface, '') AS context, nullif(best_of, '')::float8 AS length
       FROM (SELECT *, to_date(tourney_date, 'YYYYMMDD')::timestamp AT TIME ZONE 'UTC' AS d FROM raw
             WHERE tourney_date >= '19900101' AND winner_id <> '' AND loser_id <> ''
-              AND winner_id <> loser_id) r) m
-CROSS JOIN LATERAL (VALUES (m.winner_id::bigint, 1.0::float8), (m.loser_id::bigint, 2.0)) w(player_id, rank)
+              AND winner_id <> loser_id) r
+      LEFT JOIN LATERAL tennis_games(r.score) g ON true) m
+CROSS JOIN LATERAL (VALUES (m.winner_id::bigint, 1.0::float8, m.winner_games::float8),
+                           (m.loser_id::bigint, 2.0, m.loser_games)) w(player_id, rank, score)
 -- Team 1 is the player with the lower id, so the first team's outcome varies.
 CROSS JOIN LATERAL (SELECT w.player_id, CASE WHEN w.player_id = least(m.winner_id::bigint, m.loser_id::bigint)
-                                             THEN 1 ELSE 2 END AS team, w.rank) p;
+                                             THEN 1 ELSE 2 END AS team, w.rank, w.score) p;
 CREATE INDEX ON results (played_at, match_id);
 ANALYZE results;
 SQL
 q -At -c "SELECT format('%s matches, %s players, %s to %s', count(DISTINCT match_id), count(DISTINCT player_id), min(played_at)::date, max(played_at)::date) FROM results"
+if [ -n "$MARGIN" ] || [ -n "${LOAD_ONLY:-}" ]; then
+	q -At <<'SQL'
+WITH m AS (SELECT match_id, played_at, min(context) AS context, min(length) AS length,
+                  bool_or(score IS NULL) AS no_score,
+                  max(score) FILTER (WHERE rank = 1) < max(score) FILTER (WHERE rank = 2) AS winner_fewer
+           FROM results GROUP BY match_id, played_at)
+SELECT format('score NULL in %s matches (%s%%; %s from 2010), winner with fewer games in %s; surfaces: %s; best of: %s',
+              count(*) FILTER (WHERE no_score), round(100.0 * count(*) FILTER (WHERE no_score) / count(*), 2),
+              count(*) FILTER (WHERE no_score AND played_at >= '2010-01-01 00:00+00'),
+              count(*) FILTER (WHERE winner_fewer),
+              (SELECT string_agg(format('%s %s', coalesce(context, 'NULL'), n), ', ' ORDER BY n DESC)
+               FROM (SELECT context, count(*) AS n FROM m GROUP BY context) c),
+              (SELECT string_agg(format('%s: %s', coalesce(length::text, 'NULL'), n), ', ' ORDER BY length)
+               FROM (SELECT length, count(*) AS n FROM m GROUP BY length) l))
+FROM m;
+SQL
+fi
+[ -z "${LOAD_ONLY:-}" ] || exit 0
 
-ROWS='SELECT * FROM results ORDER BY played_at, match_id'
-log "defaults, scored from 2010"
-echo "| system (defaults) | matches | log-loss | Brier | accuracy | ECE | calibration slope |"
-echo "|---|---|---|---|---|---|---|"
-q -At -F ' | ' <<SQL
+# The first part: every system on wins and losses alone.
+win_loss() {
+	local rows='SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id'
+	log "defaults, scored from 2010"
+	echo "| system (defaults) | matches | log-loss | Brier | accuracy | ECE | calibration slope |"
+	echo "|---|---|---|---|---|---|---|"
+	q -At -F ' | ' <<SQL
 SELECT '| ' || system, n, round(log_loss::numeric, 4), round(brier::numeric, 4), round(accuracy::numeric, 4),
        round(ece::numeric, 4), round(calibration_slope::numeric, 3) || ' |'
-FROM skill.evaluate('$ROWS', ARRAY['elo', 'glicko', 'glicko2', 'pl', 'bt_full', 'tm_full', 'trueskill'],
+FROM skill.evaluate('$rows', ARRAY['elo', 'glicko', 'glicko2', 'pl', 'bt_full', 'tm_full', 'trueskill'],
                     '{"score_from": "2010-01-01 00:00+00"}');
 SQL
 
-log "fitted on 1990-2009, scored from 2010"
-echo
-echo "| system (fitted on 1990-2009) | parameters | train log-loss | held-out log-loss (2010+) | evaluations | seconds |"
-echo "|---|---|---|---|---|---|"
-fit() {		# system search
-	q -At -F ' | ' <<SQL
+	log "fitted on 1990-2009, scored from 2010"
+	echo
+	echo "| system (fitted on 1990-2009) | parameters | train log-loss | held-out log-loss (2010+) | evaluations | seconds |"
+	echo "|---|---|---|---|---|---|"
+	fit() {		# system search
+		q -At -F ' | ' <<SQL
 SET client_min_messages = warning;
 SELECT '| ' || (f->>'system'), f->>'parameters', round((f->'train'->>'log_loss')::numeric, 4),
        round((f->'held_out'->>'log_loss')::numeric, 4), f->>'evaluations', round((f->>'seconds')::numeric, 1)::text || ' |'
-FROM skill.fit('$1', '$ROWS', '$2', '{"train_until": "2010-01-01 00:00+00"}') f;
+FROM skill.fit('$1', '$rows', '$2', '{"train_until": "2010-01-01 00:00+00"}') f;
 SQL
+	}
+	fit elo '{"k": [4, 100]}'
+	fit elo '{"k_a": [50, 600], "k_b": [1, 30], "k_c": [0, 1]}'
+	fit glicko '{"c": [0, 100], "rd": [50, 500], "rd_per_day": [0, 10]}'
+	fit pl '{"beta": [1, 20], "tau": [0, 1]}'
+	fit trueskill '{"beta": [1, 20], "tau": [0, 1]}'
 }
-fit elo '{"k": [4, 100]}'
-fit elo '{"k_a": [50, 600], "k_b": [1, 30], "k_c": [0, 1]}'
-fit glicko '{"c": [0, 100], "rd": [50, 500], "rd_per_day": [0, 10]}'
-fit pl '{"beta": [1, 20], "tau": [0, 1]}'
-fit trueskill '{"beta": [1, 20], "tau": [0, 1]}'
+
+# The second part (#20): Glicko-1 told more than who won, one named column
+# at a time.  Each step fits its parameters and the earlier ones jointly on
+# 1990-2009 (25 evaluations a parameter, at least 60), then evaluate replays
+# the fitted system and scores it from 2010 on; fit's own held-out log-loss
+# must be the same number.  The rows query of a step has only the columns
+# it uses, so a step does not depend on another column's default.
+GLICKO='"c": [0, 100], "rd": [50, 500], "rd_per_day": [0, 10]'
+# w: weight of the result against the game share; k: sharpening of the
+# share's logit (skill.share_outcome); predict_scale: on the predicted
+# win probability's logit, as game shares pull ratings together.
+SHARE='"outcome_w": [0, 1], "outcome_k": [0.25, 8], "predict_scale": [0.25, 4]'
+# Games of difference per logit (skill.difference_outcome).
+DIFFERENCE='"outcome_scale": [0.5, 20], "predict_scale": [0.25, 4]'
+CONTEXT='"context_weight": [0, 1]'
+LENGTH='"length_exponent": [0, 2]'
+
+margins() {
+	log "Glicko-1 with game shares, surfaces and match length: fitted on 1990-2009, scored from 2010"
+	echo
+	echo "| system (fitted on 1990-2009) | held-out log-loss (2010+) | Brier | ECE | calibration slope | parameters | evaluations | seconds |"
+	echo "|---|---|---|---|---|---|---|---|"
+	step() {	# label extra-columns fixed-options search
+		local rows="SELECT match_id, played_at, player_id, team, rank$2 FROM results ORDER BY played_at, match_id"
+		q -At <<SQL
+SET client_min_messages = warning;
+WITH f AS (SELECT skill.fit('glicko', '$rows', '{$4}',
+                            jsonb_build_object('train_until', '2010-01-01 00:00+00', 'options', '{$3}'::jsonb,
+                                               'max_evaluations',
+                                               greatest(60, 25 * (SELECT count(*) FROM jsonb_object_keys('{$4}'))))) AS f),
+     o AS (SELECT f, '{$3}'::jsonb || (f->'parameters') AS options FROM f)
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s |', '$1', round(s.log_loss::numeric, 4), round(s.brier::numeric, 4),
+              round(s.ece::numeric, 4), round(s.calibration_slope::numeric, 3),
+              (SELECT jsonb_object_agg(key, CASE jsonb_typeof(value) WHEN 'number'
+                                            THEN to_jsonb(round((value #>> '{}')::numeric, 4)) ELSE value END)
+               FROM jsonb_each(o.options)),
+              f->>'evaluations', round((f->>'seconds')::numeric, 1)) AS line,
+       abs(s.log_loss - (f->'held_out'->>'log_loss')::float8) < 1e-7 AS same,
+       s.log_loss AS evaluated, f->'held_out'->>'log_loss' AS held_out
+FROM o, skill.evaluate('$rows', ARRAY['glicko'],
+                       jsonb_build_object('score_from', '2010-01-01 00:00+00', 'glicko', o.options)) s
+\gset
+\echo :line
+\if :same
+\else
+\warn '$1: held-out log-loss of fit' :held_out 'but of evaluate' :evaluated
+\endif
+SQL
+	}
+	step 'glicko, win/loss' '' '' "$GLICKO"
+	step 'glicko, game share' ', score' '"outcome": "share"' "$GLICKO, $SHARE"
+	step 'glicko, game difference' ', score' '"outcome": "difference"' "$GLICKO, $DIFFERENCE"
+	step 'glicko, game share + surface' ', score, context' '"outcome": "share"' "$GLICKO, $SHARE, $CONTEXT"
+	step 'glicko, game share + surface + best-of' ', score, context, length' '"outcome": "share"' \
+		"$GLICKO, $SHARE, $CONTEXT, $LENGTH"
+}
+
+[ "$MARGIN" = only ] || win_loss
+[ -z "$MARGIN" ] || margins
