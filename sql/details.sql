@@ -199,11 +199,15 @@ SELECT * FROM skill.elo_history($$SELECT match_id, played_at, player_id, team, r
 SELECT * FROM skill.elo_history($$SELECT match_id, played_at, player_id, team, rank, length + player_id AS length
                                   FROM league WHERE match_id = 1$$);
 SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank, true AS home FROM league');
-SELECT skill.elo_replay(match_id, played_at, player_id, team, rank, NULL, NULL, skill.details(score => -2))
+SELECT skill.elo_replay(match_id, played_at, player_id, team, rank, NULL, NULL, ROW(-2, NULL, NULL, NULL)::skill.match_details)
 FROM league;
-SELECT skill.elo_replay(match_id, played_at, player_id, team, rank, NULL, NULL, skill.details(length => 'Infinity'))
+SELECT skill.elo_replay(match_id, played_at, player_id, team, rank, NULL, NULL, ROW(NULL, NULL, 'Infinity', NULL)::skill.match_details)
 FROM league;
 SELECT skill.details(), skill.details(score => 3, home => true);
+SELECT skill.details(score => -1);
+SELECT skill.details(length => 'NaN');
+SELECT skill.elo_replay(match_id, played_at, player_id, team, rank, NULL, NULL, ROW('NaN', NULL, NULL, NULL)::skill.match_details)
+FROM league;
 -- A match without both teams' scores is rated by rank (match 5 above);
 -- so is one of three teams, pairwise by the scores (documented).
 SELECT player_id, round(outcome::numeric, 12) AS s
@@ -251,6 +255,11 @@ WITH f AS (SELECT skill.fit('elo', 'SELECT * FROM synth ORDER BY played_at, matc
                             '{"score_from": "2020-04-01 00:00+00", "max_evaluations": 30,
                               "options": {"outcome": "share", "home_advantage": 60, "context_weight": 0.8, "length_exponent": 0.5}}') AS r)
 SELECT (r->'parameters'->>'outcome_k')::float8 BETWEEN 1.6 AND 2.6 AS outcome_k_near_2 FROM f;
+-- A context_* key is searched like any option (here starting from k = 32).
+SELECT (r->'parameters'->>'context_k')::float8 BETWEEN 0 AND 64 AS context_k_fitted,
+       (r->'train'->>'log_loss')::float8 < 0.69 AS better_than_a_coin
+FROM (SELECT skill.fit('elo', 'SELECT * FROM synth ORDER BY played_at, match_id', '{"context_k": [0, 64]}',
+                       '{"max_evaluations": 8, "options": {"context_weight": 0.8}}') AS r) f;
 -- A prediction-only search needs one replay.
 SELECT r->'evaluations' AS evaluations, (r->'parameters'->>'predict_scale')::float8 > 1 AS sharper
 FROM (SELECT skill.fit('elo', 'SELECT * FROM synth ORDER BY played_at, match_id', '{"predict_scale": [0.2, 5]}') AS r) f;

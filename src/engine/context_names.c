@@ -26,13 +26,17 @@ typedef struct ContextEntry
 #define SH_DECLARE
 #include "lib/simplehash.h"
 
+/* Up to this many names are found by a scan, without hashing or copying. */
+#define CONTEXT_SCAN 16
+
 struct ContextNames
 {
 	MemoryContext mcxt;
 	struct contexthash_hash *table;
 	int32		count;
-	/* The last name looked up: a match's rows, which come together, share it. */
-	ContextEntry *last;
+	/* The first names by id, with their lengths: most data has a few contexts. */
+	const char *first[CONTEXT_SCAN];
+	int			first_len[CONTEXT_SCAN];
 };
 
 ContextNames *
@@ -51,19 +55,23 @@ context_names_id(ContextNames *names, const char *name, int len)
 	char	   *key;
 	ContextEntry *entry;
 	bool		found;
+	int			i;
 
-	if (names->last && strncmp(names->last->name, name, len) == 0 &&
-		names->last->name[len] == '\0')
-		return names->last->id;
+	for (i = 0; i < Min(names->count, CONTEXT_SCAN); i++)
+		if (names->first_len[i] == len && memcmp(names->first[i], name, len) == 0)
+			return i;
 	key = pnstrdup(name, len);
 	entry = contexthash_insert(names->table, key, &found);
 	if (!found)
 	{
 		entry->name = MemoryContextStrdup(names->mcxt, key);
 		entry->id = names->count++;
+		if (entry->id < CONTEXT_SCAN)
+		{
+			names->first[entry->id] = entry->name;
+			names->first_len[entry->id] = len;
+		}
 	}
 	pfree(key);
-	/* Valid until the next insert, which replaces it. */
-	names->last = entry;
 	return entry->id;
 }

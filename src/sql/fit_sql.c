@@ -373,7 +373,17 @@ fit(PG_FUNCTION_ARGS)
 	options_read(&fc.family->options, fc.settings.family_options, "fit", values,
 				 palloc0(sizeof(TimestampTz *) * Max(fc.family->options.count, 1)));
 	for (k = 0; k < fc.n_params; k++)
+	{
 		x[k] = values[fc.index[k]];
+		/* A context_* key not given starts from the option it stands in for. */
+		if (isnan(x[k]))
+		{
+			int			base = options_index(&fc.family->options, fc.names[k] + strlen("context_"));
+
+			x[k] = base >= 0 ? values[base] : (lo[k] + hi[k]) / 2;
+		}
+		x[k] = Min(Max(x[k], lo[k]), hi[k]);
+	}
 	for (k = 0; k < PREDICT_PARAMS; k++)
 	{
 		double		v = values[options_index(&fc.family->options, predict_param_names[k])];

@@ -78,7 +78,8 @@ PG_FUNCTION_INFO_V1(match_details);
 /*
  * skill.details(score, context, length, home): the replay aggregates'
  * details argument from named arguments, each NULL when not given.  The
- * score and length are checked where they are rated, with the match named.
+ * aggregates check the fields again, with the match named: a ROW(...)
+ * cast to skill.match_details does not come through here.
  */
 Datum
 match_details(PG_FUNCTION_ARGS)
@@ -89,6 +90,10 @@ match_details(PG_FUNCTION_ARGS)
 	int			i;
 
 	composite_init_result(fcinfo, &cache->details);
+	if (!PG_ARGISNULL(0))
+		check_nonnegative("score", PG_GETARG_FLOAT8(0));
+	if (!PG_ARGISNULL(2))
+		check_positive("length", PG_GETARG_FLOAT8(2));
 	for (i = 0; i < 4; i++)
 	{
 		nulls[i] = PG_ARGISNULL(i);

@@ -233,6 +233,10 @@ DECLARE
 	line text;
 	team_rank text;
 	r float8 := random();
+	details boolean := random() < 0.3;	-- the named detail columns of issue #20
+	team_score text;
+	match_context text;
+	match_length text;
 BEGIN
 	IF broken AND r < 0.04 THEN
 		RETURN skill_fuzz.pick('', 'SELECT 1', 'not a query', 'SELECT 1/0',
@@ -249,8 +253,11 @@ BEGIN
 			players[cardinality(players)] := players[1];
 		END IF;
 		day := day + CASE WHEN random() < 0.03 THEN -3 ELSE skill_fuzz.pick('0', '1', '7')::int END;
+		match_context := skill_fuzz.pick('clay', 'hard', '', NULL);
+		match_length := skill_fuzz.float_text(skill_fuzz.pick('1', '3', '5', NULL), edge_p);
 		FOR t IN 1 .. teams LOOP
 			team_rank := skill_fuzz.float_text(skill_fuzz.pick(t::text, t::text, '1', '2'), edge_p);
+			team_score := skill_fuzz.float_text(skill_fuzz.pick('0', '3', '6', '7', '21', NULL), edge_p);
 			FOR k IN 1 .. per_team LOOP
 				line := format('(%s::bigint, %L::timestamptz', CASE WHEN random() < 0.03 THEN mid - 2 ELSE mid END,
 					CASE WHEN random() < null_p THEN NULL ELSE
@@ -266,12 +273,20 @@ BEGIN
 				IF prior_type IS NOT NULL THEN
 					line := line || ', ' || skill_fuzz.value_text(prior_type, 'prior', 2, 1, edge_p, null_p);
 				END IF;
+				IF details THEN	-- sometimes disagreeing within a team or match
+					line := line || format(', %s::float8, %s::text, %s::float8, %s::boolean',
+						quote_nullable(CASE WHEN random() < 0.03 THEN skill_fuzz.float_text('2', edge_p) ELSE team_score END),
+						quote_nullable(CASE WHEN random() < 0.03 THEN 'grass' ELSE match_context END),
+						quote_nullable(CASE WHEN random() < 0.03 THEN '2' ELSE match_length END),
+						skill_fuzz.pick('true', 'false', 'false', 'NULL'));
+				END IF;
 				lines := lines || (line || ')');
 			END LOOP;
 		END LOOP;
 	END LOOP;
 	cols := 'match_id, played_at' || CASE WHEN with_period THEN ', period' ELSE '' END
-		|| ', player_id, team, rank' || CASE WHEN prior_type IS NOT NULL THEN ', prior' ELSE '' END;
+		|| ', player_id, team, rank' || CASE WHEN prior_type IS NOT NULL THEN ', prior' ELSE '' END
+		|| CASE WHEN details THEN ', score, context, length, home' ELSE '' END;
 	IF matches = 0 THEN
 		RETURN format('SELECT %s FROM (SELECT 1::bigint, now(), %s1::bigint, 1, 1::float8%s) v(%s) WHERE false',
 			cols, CASE WHEN with_period THEN 'now(), ' ELSE '' END,
@@ -343,6 +358,11 @@ BEGIN
 		RETURN skill_fuzz.pick('"2026-01-05 00:00+00"', '"infinity"', '"-infinity"', '"bogus"', '5');
 	ELSIF key = 'link' THEN
 		RETURN skill_fuzz.pick('"family"', '"logistic"', '"normal"', '"bogus"', '1');
+	ELSIF key = 'outcome' THEN
+		RETURN skill_fuzz.pick('"rank"', '"share"', '"difference"', '"share"', '"margin"', '1');
+	ELSIF key = 'refit_every' THEN
+		RETURN skill_fuzz.pick('"1 day"', '"2 days"', '"1 year"', '"1 microsecond"', '"-1 day"', '"0"', '"bogus"', '7',
+			'"178000000 years"');
 	ELSIF key = 'options' OR key IN (SELECT word FROM skill_fuzz.words WHERE kind = 'family') THEN
 		RETURN skill_fuzz.options_text(edge_p, 2);
 	END IF;
@@ -461,6 +481,10 @@ BEGIN
 		RETURN format('%L::%s', trim(BOTH '"' FROM skill_fuzz.element(typ, arg, n, edge_p, 0)), typ);
 	WHEN 'skill.rating_value', 'skill.glicko_value' THEN	-- the unchecked composites under the domains
 		RETURN format('%L::%s', trim(BOTH '"' FROM skill_fuzz.element(replace(typ, '_value', ''), arg, n, edge_p, 0)), typ);
+	WHEN 'skill.match_details' THEN
+		RETURN format('skill.details(%s::float8, %s, %s::float8, %s)',
+			quote_nullable(skill_fuzz.float_text('6', edge_p)), quote_nullable(skill_fuzz.pick('clay', '', NULL)),
+			quote_nullable(skill_fuzz.float_text('3', edge_p)), skill_fuzz.pick('true', 'false', 'NULL'));
 	WHEN 'skill.placement_model' THEN
 		RETURN format('%L::skill.placement_model', format('(%s,%s,%s,%s,%s)',
 			skill_fuzz.float_text('1500', edge_p),
