@@ -43,6 +43,17 @@ typedef struct sk_adjust_data
  */
 double		sk_adjust_log_loss(const sk_adjust_data *d, double a, double lambda, double gamma);
 
+/*
+ * Fits the parameters theta = (a, lambda, gamma) marked in searched, each
+ * within [lo, hi], by maximum likelihood over the data: Newton steps with
+ * the Fisher information (iteratively reweighted least squares), halved
+ * while the log-loss does not fall.  theta holds the start (the others
+ * stay fixed) and receives the fit; *loss its mean log-loss.  Converges in
+ * a few passes over the data from a near start.
+ */
+sk_status	sk_adjust_fit(const sk_adjust_data *d, const int *searched, const double *lo,
+						  const double *hi, int max_passes, double *theta, double *loss);
+
 /* A walk-forward refit of a: (z, outcome) pairs in fixed bins of z. */
 #define SK_ADJUST_BINS 4001
 #define SK_ADJUST_Z_MAX 10.0

@@ -7,7 +7,6 @@
 #include "miscadmin.h"
 
 #include "core/adjust.h"
-#include "core/optimize.h"
 
 const char *const predict_param_names[] = {"predict_scale", "context_weight", "length_exponent", NULL};
 
@@ -67,56 +66,21 @@ predict_loss(const PredictRecord *record, bool normal, const PredictParams *para
 							  params->value[PREDICT_LENGTH_EXPONENT]);
 }
 
-/* What the inner search's objective needs. */
-typedef struct InnerSearch
+double
+predict_fit(const PredictRecord *record, bool normal, PredictParams *params, int max_passes)
 {
-	sk_adjust_data data;
-	const PredictParams *params;
-	int			index[PREDICT_PARAMS];	/* the searched parameters, in x order */
-	int			n;
-} InnerSearch;
-
-static double
-inner_objective(void *arg, const double *x)
-{
-	InnerSearch *s = arg;
-	double		v[PREDICT_PARAMS];
+	sk_adjust_data d = adjust_data(record, normal);
+	int			searched[PREDICT_PARAMS];
+	double		loss;
 	int			k;
 
-	CHECK_FOR_INTERRUPTS();
-	memcpy(v, s->params->value, sizeof(v));
-	for (k = 0; k < s->n; k++)
-		v[s->index[k]] = x[k];
-	return sk_adjust_log_loss(&s->data, v[PREDICT_SCALE], v[PREDICT_CONTEXT_WEIGHT],
-							  v[PREDICT_LENGTH_EXPONENT]);
-}
-
-double
-predict_fit(const PredictRecord *record, bool normal, PredictParams *params, int max_evaluations)
-{
-	InnerSearch s = {.data = adjust_data(record, normal), .params = params};
-	double		x[PREDICT_PARAMS],
-				lo[PREDICT_PARAMS],
-				hi[PREDICT_PARAMS];
-	double		best;
-	int			evaluations,
-				k;
-	sk_minimize_options o;
-
 	for (k = 0; k < PREDICT_PARAMS; k++)
-		if (params->searched[k])
-		{
-			x[s.n] = params->value[k];
-			lo[s.n] = params->low[k];
-			hi[s.n] = params->high[k];
-			s.index[s.n++] = k;
-		}
-	if (s.n == 0 || record->n == 0)
+		searched[k] = params->searched[k];
+	if (record->n == 0)
 		return predict_loss(record, normal, params);
-	sk_minimize_default_options(&o);
-	o.max_evaluations = max_evaluations;
-	(void) sk_minimize(s.n, x, lo, hi, inner_objective, &s, &o, &best, &evaluations);
-	for (k = 0; k < s.n; k++)
-		params->value[s.index[k]] = x[k];
-	return best;
+	CHECK_FOR_INTERRUPTS();
+	if (sk_adjust_fit(&d, searched, params->low, params->high, max_passes, params->value,
+					  &loss) != SK_OK)
+		return predict_loss(record, normal, params);
+	return loss;
 }

@@ -43,8 +43,12 @@ extern void predict_record_add(PredictRecord *record, const ReplayResult *result
 /* Mean log-loss of the record's predictions with the parameters' values. */
 extern double predict_loss(const PredictRecord *record, bool normal, const PredictParams *params);
 
-/* Fits the searched parameters on the record; returns the best mean log-loss. */
+/*
+ * Fits the searched parameters on the record (core: sk_adjust_fit, from
+ * params' values, at most max_passes passes over it); returns the best
+ * mean log-loss.
+ */
 extern double predict_fit(const PredictRecord *record, bool normal, PredictParams *params,
-						  int max_evaluations);
+						  int max_passes);
 
 #endif

@@ -119,7 +119,7 @@ fit_prediction(FitContext *fc)
 	/* From the last evaluation's best: neighbouring replays' optima are close. */
 	if (fc->evaluations == 0)
 		fc->predict = fc->predict_start;
-	fc->train.sum = predict_fit(&fc->train_record, fc->normal_link, &fc->predict, 60) *
+	fc->train.sum = predict_fit(&fc->train_record, fc->normal_link, &fc->predict, 20) *
 		fc->train_record.n;
 	fc->train.n = fc->train_record.n;
 	fc->held_out.n = fc->held_out_record.n;

@@ -13,6 +13,49 @@
 
 static sk_adjust_bins bins;
 
+#define N_FIT 244
+
+/*
+ * sk_adjust_fit on outcomes that are the model's own chances (fractional
+ * outcomes are allowed), so the maximum likelihood is the generating
+ * parameters exactly: a = 1.5, lambda = 0.7, gamma = 0.5, lengths 1 and 4.
+ */
+static void
+test_fit(int normal)
+{
+	static double z[N_FIT],
+				zc[N_FIT],
+				len[N_FIT],
+				o[N_FIT];
+	sk_adjust_data d = {normal, N_FIT, z, zc, len, o};
+	int			all[3] = {1, 1, 1};
+	double		lo[3] = {0.01, 0, 0},
+				hi[3] = {10, 1, 2},
+				theta[3] = {1, 0, 0},
+				loss;
+	int			i;
+
+	for (i = 0; i < N_FIT; i++)
+	{
+		z[i] = -3 + 6.0 * (i / 2) / (N_FIT / 2);
+		zc[i] = 0.5 * z[i] + ((i % 4) < 2 ? 0.4 : -0.4);
+		len[i] = i % 2 ? 4 : 1;
+		o[i] = sk_adjust_link(normal, 1.5 * sqrt(len[i]) * (0.3 * z[i] + 0.7 * zc[i]));
+	}
+	CHECK(sk_adjust_fit(&d, all, lo, hi, 50, theta, &loss) == SK_OK);
+	CHECK_CLOSE(theta[0], 1.5, 1e-6);
+	CHECK_CLOSE(theta[1], 0.7, 1e-6);
+	CHECK_CLOSE(theta[2], 0.5, 1e-6);
+	CHECK_CLOSE(loss, sk_adjust_log_loss(&d, 1.5, 0.7, 0.5), 1e-12);
+	/* Bounds hold: gamma kept below its 0.5. */
+	hi[2] = 0.2;
+	theta[0] = 1;
+	theta[1] = theta[2] = 0;
+	CHECK(sk_adjust_fit(&d, all, lo, hi, 50, theta, &loss) == SK_OK);
+	CHECK(theta[2] <= 0.2);
+	CHECK(sk_adjust_fit(&d, all, hi, lo, 50, theta, &loss) == SK_ERR_RANGE);
+}
+
 int
 main(void)
 {
@@ -57,5 +100,7 @@ main(void)
 	sk_adjust_bins_add(&bins, INFINITY, 1);	/* ignored */
 	CHECK(bins.total == 10);
 	CHECK(sk_adjust_bins_fit(&bins, 0, 0, 1, &a) == SK_ERR_RANGE);
+	test_fit(0);
+	test_fit(1);
 	UNIT_DONE("adjust");
 }
