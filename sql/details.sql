@@ -87,6 +87,23 @@ JOIN unnest((SELECT skill.elo_replay(match_id, played_at, player_id, team, rank,
                       skill.details(score, context, length, home) ORDER BY played_at, match_id) FROM league)) r
   USING (player_id) ORDER BY 1;
 
+-- skill.replay and skill.evaluate read the detail columns too.
+SELECT r.player_id, abs(r.rating[1] - a.rating) < 1e-12 AS same
+FROM skill.replay('elo', 'SELECT * FROM league ORDER BY played_at, match_id',
+                  '{"outcome": "share", "outcome_w": 0.25, "outcome_k": 1.5, "home_advantage": 50}') r
+JOIN unnest((SELECT skill.elo_replay(match_id, played_at, player_id, team, rank, NULL,
+                      '{"outcome": "share", "outcome_w": 0.25, "outcome_k": 1.5, "home_advantage": 50}',
+                      skill.details(score, context, length, home) ORDER BY played_at, match_id) FROM league)) a
+  USING (player_id) ORDER BY 1;
+SELECT e.n, abs(e.log_loss - h.log_loss) < 1e-12 AS same_as_history
+FROM skill.evaluate('SELECT * FROM league ORDER BY played_at, match_id', ARRAY['elo'],
+                    '{"elo": {"outcome": "share", "home_advantage": 50, "length_exponent": 0.5}}') e,
+     (SELECT avg(-(o * ln(p) + (1 - o) * ln(1 - p))) AS log_loss
+      FROM (SELECT predicted_win AS p, 2 - rank AS o
+            FROM skill.elo_history('SELECT * FROM league ORDER BY played_at, match_id',
+                                   '{"outcome": "share", "home_advantage": 50, "length_exponent": 0.5}')
+            WHERE team = 1) x) h;
+
 -- 3. The difference outcome, one match: s = sigmoid((12 - 8) / 4).
 SELECT player_id, round(outcome::numeric, 12) AS s, round((1 / (1 + exp(CASE player_id WHEN 1 THEN -1.0 ELSE 1.0 END)))::numeric, 12) AS by_hand
 FROM skill.elo_history('SELECT * FROM league WHERE match_id = 1',
