@@ -81,3 +81,29 @@ query_ms() {
 	[ -n "$ms" ] || { printf 'no timing in: %s\n' "$out" >&2; return 1; }
 	echo "$ms"
 }
+
+# For the benches over a seeded 1v1 history: builds and installs, writes
+# $MATCHES 1v1 matches (bench/replay/gen.mjs, seed 42) to $DATA/h1v1.csv and
+# starts a cluster set for timing; $DATA goes when the script ends.
+bench_1v1_setup() {	# NAME (of the data directory)
+	BENCH=$REPO_ROOT/bench/replay
+	DATA=$(mktemp -d "/tmp/skill-$1.XXXXXX")
+	chmod 755 "$DATA"
+	ensure_packages
+	build_and_install
+	(cd "$BENCH" && { [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null; })
+	node "$BENCH/gen.mjs" 1v1 "$MATCHES" 50000 42 > "$DATA/h1v1.csv"
+	PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_parallel_workers_per_gather=0" start_cluster
+	trap 'stop_cluster; rm -rf "$DATA"' EXIT
+}
+
+# best_seconds SETTINGS QUERY: the fastest of $RUNS server times, each in a
+# fresh backend, in seconds.
+best_seconds() {
+	local i best= t
+	for i in $(seq "$RUNS"); do
+		t=$(query_ms "$1" "$2")
+		best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
+	done
+	awk -v t="$best" 'BEGIN { printf "%.3f", t / 1000 }'
+}

@@ -9,16 +9,7 @@ source "$(dirname "$0")/../../scripts/lib.sh"
 RUNS=${RUNS:-3}
 MATCHES=${MATCHES:-1000000}
 PREDICTIONS=${PREDICTIONS:-10000000}
-BENCH=$REPO_ROOT/bench/replay
-DATA=$(mktemp -d /tmp/skill-analysis.XXXXXX)
-chmod 755 "$DATA"
-
-ensure_packages
-build_and_install
-(cd "$BENCH" && { [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null; })
-node "$BENCH/gen.mjs" 1v1 "$MATCHES" 50000 42 > "$DATA/h1v1.csv"
-PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_parallel_workers_per_gather=0" start_cluster
-trap 'stop_cluster; rm -rf "$DATA"' EXIT
+bench_1v1_setup analysis
 q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
 q <<SQL
 CREATE EXTENSION skill;
@@ -31,19 +22,10 @@ VACUUM ANALYZE results;
 VACUUM ANALYZE predictions;
 SQL
 
-# seconds SETTINGS QUERY: the fastest of RUNS, each in a fresh backend.
-seconds() {
-	local i best=
-	for i in $(seq "$RUNS"); do
-		t=$(query_ms "$1" "$2")
-		best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
-	done
-	awk -v t="$best" 'BEGIN { printf "%.3f", t / 1000 }'
-}
 rows=$((2 * MATCHES))
 history() {		# family work_mem
 	local s
-	s=$(seconds "SET work_mem = '$2';" "SELECT count(*) FROM skill.$1_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id')")
+	s=$(best_seconds "SET work_mem = '$2';" "SELECT count(*) FROM skill.$1_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id')")
 	awk -v f="$1" -v w="$2" -v s="$s" -v r="$rows" 'BEGIN { printf "| `%s_history`, work_mem %s | %s s | %.2fM rows/s |\n", f, w, s, r / s / 1e6 }'
 }
 echo "| query | time | throughput |"
@@ -53,8 +35,8 @@ for f in elo pl bt_full tm_full trueskill glicko glicko2 team_glicko; do
 done
 history elo 1GB
 history pl 1GB
-scan=$(seconds "" "SELECT count(*) FROM predictions")
-score=$(seconds "" "SELECT skill.prediction_score(p, o) FROM predictions")
+scan=$(best_seconds "" "SELECT count(*) FROM predictions")
+score=$(best_seconds "" "SELECT skill.prediction_score(p, o) FROM predictions")
 awk -v a="$scan" -v b="$score" -v n="$PREDICTIONS" 'BEGIN {
 	printf "| `count(*)` over %d predictions | %s s | |\n", n, a
 	printf "| `prediction_score` over the same | %s s | %.2fx count(*) |\n", b, b / a }'

@@ -11,16 +11,7 @@ source "$(dirname "$0")/../../scripts/lib.sh"
 
 RUNS=${RUNS:-3}
 MATCHES=${MATCHES:-1000000}
-BENCH=$REPO_ROOT/bench/replay
-DATA=$(mktemp -d /tmp/skill-details.XXXXXX)
-chmod 755 "$DATA"
-
-ensure_packages
-build_and_install
-(cd "$BENCH" && { [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null; })
-node "$BENCH/gen.mjs" 1v1 "$MATCHES" 50000 42 > "$DATA/h1v1.csv"
-PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_parallel_workers_per_gather=0" start_cluster
-trap 'stop_cluster; rm -rf "$DATA"' EXIT
+bench_1v1_setup details
 q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
 q <<SQL
 CREATE EXTENSION skill;
@@ -37,23 +28,14 @@ CREATE INDEX ON results (played_at, match_id);
 VACUUM ANALYZE results;
 SQL
 
-# seconds QUERY: the fastest of RUNS, each in a fresh backend.
-seconds() {
-	local i best= t
-	for i in $(seq "$RUNS"); do
-		t=$(query_ms "" "$1")
-		best=$(awk -v a="$best" -v b="$t" 'BEGIN { print (a == "" || b < a) ? b : a }')
-	done
-	awk -v t="$best" 'BEGIN { printf "%.3f", t / 1000 }'
-}
 rank_rows='SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id'
 detail_rows='SELECT * FROM results ORDER BY played_at, match_id'
 share='"outcome": "share", "outcome_k": 1.5, "context_weight": 0.3, "length_exponent": 0.4'
 # row LABEL RANK_QUERY DETAIL_QUERY
 row() {
 	local a b
-	a=$(seconds "$2")
-	b=$(seconds "$3")
+	a=$(best_seconds "" "$2")
+	b=$(best_seconds "" "$3")
 	awk -v l="$1" -v a="$a" -v b="$b" 'BEGIN { printf "| %s | %s s | %s s | %.2fx |\n", l, a, b, b / a }'
 }
 echo "| $MATCHES 1v1 matches | by rank | with score, context, length | ratio |"

@@ -9,16 +9,7 @@ source "$(dirname "$0")/../../scripts/lib.sh"
 
 RUNS=${RUNS:-5}
 MATCHES=${MATCHES:-1000000}
-BENCH=$REPO_ROOT/bench/replay
-DATA=$(mktemp -d /tmp/skill-lifecycle.XXXXXX)
-chmod 755 "$DATA"
-
-ensure_packages
-build_and_install
-(cd "$BENCH" && { [ -d node_modules ] || npm ci --no-audit --no-fund >/dev/null; })
-node "$BENCH/gen.mjs" 1v1 "$MATCHES" 50000 42 > "$DATA/h1v1.csv"
-PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_parallel_workers_per_gather=0" start_cluster
-trap 'stop_cluster; rm -rf "$DATA"' EXIT
+bench_1v1_setup lifecycle
 psql -X -q -v ON_ERROR_STOP=1 -d postgres <<SQL
 CREATE EXTENSION skill;
 CREATE TABLE results (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);

@@ -6,6 +6,7 @@
 
 #include "adjust.h"
 #include "normal.h"
+#include "optimize.h"
 #include "outcome.h"
 
 #define P_MIN 1e-15
@@ -103,49 +104,53 @@ bins_loss(const sk_adjust_bins *b, int normal, double a)
 	return sum;
 }
 
+/* What bins_objective needs. */
+typedef struct BinsFit
+{
+	const sk_adjust_bins *bins;
+	int			normal;
+} BinsFit;
+
+static double
+bins_objective(void *ctx, const double *log_a)
+{
+	const BinsFit *fit = ctx;
+
+	return bins_loss(fit->bins, fit->normal, exp(log_a[0]));
+}
+
 /*
- * The log-likelihood of a link model is concave in its scale, so a
- * golden-section search over [lo, hi] finds the optimum.
+ * The log-likelihood of a link model is concave in its scale: the core's
+ * golden-section search (optimize.h) over log a finds the optimum.
  */
 sk_status
 sk_adjust_bins_fit(const sk_adjust_bins *b, int normal, double lo, double hi, double *a)
 {
-	const double g = (sqrt(5.0) - 1) / 2;
-	double		x1,
-				x2,
-				f1,
-				f2;
-	int			step;
+	BinsFit		fit = {b, normal};
+	sk_minimize_options o;
+	double		x,
+				x_lo,
+				x_hi,
+				best;
+	int			evaluations;
+	sk_status	status;
 
 	if (!(lo > 0) || !(hi >= lo) || !isfinite(hi))
 		return SK_ERR_RANGE;
 	if (b->total <= 0)
 		return SK_OK;
-	x1 = hi - g * (hi - lo);
-	x2 = lo + g * (hi - lo);
-	f1 = bins_loss(b, normal, x1);
-	f2 = bins_loss(b, normal, x2);
-	for (step = 0; step < 80 && hi - lo > 1e-9 * hi; step++)
-	{
-		if (f1 <= f2)
-		{
-			hi = x2;
-			x2 = x1;
-			f2 = f1;
-			x1 = hi - g * (hi - lo);
-			f1 = bins_loss(b, normal, x1);
-		}
-		else
-		{
-			lo = x1;
-			x1 = x2;
-			f1 = f2;
-			x2 = lo + g * (hi - lo);
-			f2 = bins_loss(b, normal, x2);
-		}
-	}
-	*a = (lo + hi) / 2;
-	return SK_OK;
+	x_lo = log(lo);
+	x_hi = log(hi);
+	x = fmin(fmax(log(*a), x_lo), x_hi);
+	sk_minimize_default_options(&o);
+	o.golden_steps = 30;
+	o.max_sweeps = 3;
+	o.max_evaluations = 200;
+	o.tolerance = 1e-12;
+	status = sk_minimize(1, &x, &x_lo, &x_hi, bins_objective, &fit, &o, &best, &evaluations);
+	if (status == SK_OK)
+		*a = exp(x);
+	return status;
 }
 
 /*
