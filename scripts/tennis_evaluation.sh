@@ -143,7 +143,8 @@ WITH f AS (SELECT skill.fit('glicko', '$rows', '{$4}',
                             jsonb_build_object('train_until', '2010-01-01 00:00+00', 'options', '{$3}'::jsonb,
                                                'max_evaluations',
                                                greatest(60, 25 * (SELECT count(*) FROM jsonb_object_keys('{$4}'))))) AS f),
-     o AS (SELECT f, '{$3}'::jsonb || (f->'parameters') AS options FROM f)
+     o AS (SELECT f, '{$3}'::jsonb || (f->'parameters') AS options FROM f),
+     kept AS (INSERT INTO fitted SELECT '$1', '$2', options FROM o)
 SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s |', '$1', round(s.log_loss::numeric, 4), round(s.brier::numeric, 4),
               round(s.ece::numeric, 4), round(s.calibration_slope::numeric, 3),
               (SELECT jsonb_object_agg(key, CASE jsonb_typeof(value) WHEN 'number'
@@ -162,12 +163,28 @@ FROM o, skill.evaluate('$rows', ARRAY['glicko'],
 \endif
 SQL
 	}
+	# refit LABEL FROM: the fitted system of step FROM, predict_scale refitted
+	# every year on the matches before (refit_every), scored from 2010.
+	refit() {
+		q -At <<SQL
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s |', '$1', round(s.log_loss::numeric, 4), round(s.brier::numeric, 4),
+              round(s.ece::numeric, 4), round(s.calibration_slope::numeric, 3), '"refit_every": "1 year"', '-', '-')
+FROM fitted f,
+     skill.evaluate(format('SELECT match_id, played_at, player_id, team, rank%s FROM results ORDER BY played_at, match_id', f.columns),
+                    ARRAY['glicko'],
+                    jsonb_build_object('score_from', '2010-01-01 00:00+00',
+                                       'glicko', f.options || '{"refit_every": "1 year"}')) s
+WHERE f.label = '$2';
+SQL
+	}
+	q -c "CREATE TABLE fitted (label text, columns text, options jsonb)"
 	step 'glicko, win/loss' '' '' "$GLICKO"
 	step 'glicko, game share' ', score' '"outcome": "share"' "$GLICKO, $SHARE"
 	step 'glicko, game difference' ', score' '"outcome": "difference"' "$GLICKO, $DIFFERENCE"
 	step 'glicko, game share + surface' ', score, context' '"outcome": "share"' "$GLICKO, $SHARE, $CONTEXT"
 	step 'glicko, game share + surface + best-of' ', score, context, length' '"outcome": "share"' \
 		"$GLICKO, $SHARE, $CONTEXT, $LENGTH"
+	refit '+ predict_scale refitted every year' 'glicko, game share + surface + best-of'
 }
 
 [ "$MARGIN" = only ] || win_loss
