@@ -2,9 +2,9 @@
  * history_sql.c - the streamed replay: per (match, player) the rating
  * before and after and the predicted chance that the player's team wins.
  *
- * skill.<family>_history(rows text, options jsonb) reads the rows query
- * through an SPI cursor in batches (rows_query.c) and feeds the replay
- * engine; each rated match adds its rows to a tuplestore, which spills to
+ * skill.<family>_history(rows text, options jsonb) runs the rows query
+ * through SPI, each row handed on as the executor makes it (rows_query.c),
+ * and feeds the replay engine; each rated match adds its rows to a tuplestore, which spills to
  * disk past work_mem.  So neither the input nor the output is ever held
  * whole in memory, and no single value approaches the 1 GB limit however
  * long the history.
