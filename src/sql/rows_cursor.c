@@ -91,6 +91,7 @@ typedef struct RowsReceiver
 	RowsTuple	fn;
 	void	   *arg;
 	TupleDesc	desc;			/* the query's columns */
+	ErrorContextCallback *caller_context;	/* error_context_stack outside SPI */
 	bool		checked;
 	MemoryContext batch_cxt;	/* per-row memory, reset every ROWS_BATCH rows */
 	uint64		in_batch;
@@ -99,7 +100,17 @@ typedef struct RowsReceiver
 static void
 receiver_startup(DestReceiver *self, int operation, TupleDesc desc)
 {
-	((RowsReceiver *) self)->desc = desc;
+	RowsReceiver *r = (RowsReceiver *) self;
+
+	r->desc = desc;
+
+	/*
+	 * SPI adds the query's text as context to every error raised while it
+	 * runs, the callbacks' own included ("match 7 arrives out of order").
+	 * A cursor fetch added none, so errors keep the caller's context, as
+	 * they had: SPI puts its own back when the run ends.
+	 */
+	error_context_stack = r->caller_context;
 }
 
 static bool
@@ -136,7 +147,7 @@ rows_cursor_run(text *query, RowsCheckColumns check, RowsTuple fn, void *arg)
 	RowsReceiver receiver = {
 		.pub = {.receiveSlot = receive_slot, .rStartup = receiver_startup,
 		.rShutdown = receiver_noop, .rDestroy = receiver_noop, .mydest = DestNone},
-		.check = check, .fn = fn, .arg = arg,
+		.check = check, .fn = fn, .arg = arg, .caller_context = error_context_stack,
 	};
 	SPIExecuteOptions options = {.read_only = true, .dest = &receiver.pub};
 	SPIPlanPtr	plan;
