@@ -4,8 +4,8 @@
  *
  * skill.<family>_history(rows text, options jsonb) runs the rows query
  * through SPI, each row handed on as the executor makes it (rows_query.c),
- * and feeds the replay engine; each rated match adds its rows to a tuplestore, which spills to
- * disk past work_mem.  So neither the input nor the output is ever held
+ * and feeds the replay engine; each rated match adds its rows to a
+ * tuplestore, which spills to disk past work_mem.  So neither the input nor the output is ever held
  * whole in memory, and no single value approaches the 1 GB limit however
  * long the history.
  */
@@ -34,8 +34,9 @@ typedef struct HistorySink
 /*
  * Player i's row (of team t) written straight into the row template, as
  * most rows can be (row_template.h): the same bytes as the Datum path in
- * emit_rows, a tenth of the work.  False when the template has another
- * shape: the row must go through row_template_put then.
+ * emit_rows, without building the rating values or walking the columns.
+ * False when the template has another shape: the row must go through
+ * row_template_put then.
  */
 static bool
 put_in_place(HistorySink *sink, const ReplayFamily *family, const ReplayResult *r,
