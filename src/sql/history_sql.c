@@ -5,9 +5,9 @@
  * skill.<family>_history(rows text, options jsonb) runs the rows query
  * through SPI, each row handed on as the executor makes it (rows_query.c),
  * and feeds the replay engine; each rated match adds its rows to a
- * tuplestore, which spills to disk past work_mem.  So neither the input nor the output is ever held
- * whole in memory, and no single value approaches the 1 GB limit however
- * long the history.
+ * tuplestore, which spills to disk past work_mem.  So neither the input
+ * nor the output is ever held whole in memory, and no single value
+ * approaches the 1 GB limit however long the history.
  */
 #include "families/family.h"
 #include "sql/replay_values.h"
