@@ -1,8 +1,9 @@
 /*
  * rows_cursor.h - a user's rows query run through SPI, each row handed to a
  * callback as the executor produces it: the one way every history,
- * skill.replay, evaluate, fit and otr_history read their input.  The query must be one plain SELECT: a
- * query that changes data or locks rows is refused.
+ * skill.replay, evaluate, fit and otr_history read their input.  The query
+ * must be one plain SELECT: a query that changes data or locks rows is
+ * refused.
  */
 #ifndef SKILL_SQL_ROWS_CURSOR_H
 #define SKILL_SQL_ROWS_CURSOR_H
