@@ -181,5 +181,9 @@ SELECT skill.glicko2_replay(1, '2026-01-01', '2026-01-01', p, p, 1, '(1500,350,)
 SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team FROM results');
 SELECT * FROM skill.pl_history('SELECT match_id::int, played_at, player_id, team, rank FROM results');
 SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY match_id DESC');
+-- In full, without the rows query as context: the rows are fine as SQL.
+\set VERBOSITY default
+SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY match_id DESC');
+\set VERBOSITY terse
 SELECT * FROM skill.pl_history(NULL);
 SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank FROM results', '{"k": -1}');

@@ -5,8 +5,9 @@
  *
  * The other two drivers are the aggregates (sql/replay_sql.c), fed a row
  * at a time by the executor, and the history functions
- * (sql/history_sql.c), fed by a cursor.  All three hand the engine the
- * same rows through replay_add_row, so they rate identically.
+ * (sql/history_sql.c), fed a row at a time by their rows query.  All three
+ * hand the engine the same rows through replay_add_row, so they rate
+ * identically.
  */
 #ifndef SKILL_ENGINE_COMPACT_H
 #define SKILL_ENGINE_COMPACT_H

@@ -2,12 +2,12 @@
  * history_sql.c - the streamed replay: per (match, player) the rating
  * before and after and the predicted chance that the player's team wins.
  *
- * skill.<family>_history(rows text, options jsonb) reads the rows query
- * through an SPI cursor in batches (rows_query.c) and feeds the replay
- * engine; each rated match adds its rows to a tuplestore, which spills to
- * disk past work_mem.  So neither the input nor the output is ever held
- * whole in memory, and no single value approaches the 1 GB limit however
- * long the history.
+ * skill.<family>_history(rows text, options jsonb) runs the rows query
+ * through SPI, each row handed on as the executor makes it (rows_query.c),
+ * and feeds the replay engine; each rated match adds its rows to a
+ * tuplestore, which spills to disk past work_mem.  So neither the input
+ * nor the output is ever held whole in memory, and no single value
+ * approaches the 1 GB limit however long the history.
  */
 #include "families/family.h"
 #include "sql/replay_values.h"
@@ -31,6 +31,49 @@ typedef struct HistorySink
 	RowTemplate row;			/* rows put into the tuplestore */
 } HistorySink;
 
+/*
+ * Player i's row (of team t) written straight into the row template, as
+ * most rows can be (row_template.h): the same bytes as the Datum path in
+ * emit_rows, without building the rating values or walking the columns.
+ * False when the template has another shape: the row must go through
+ * row_template_put then.
+ */
+static bool
+put_in_place(HistorySink *sink, const ReplayFamily *family, const ReplayResult *r,
+			 int t, int i, const bool *nulls)
+{
+	RowTemplate *row = &sink->row;
+	int			f = family->n_fields;
+	const double *before = &r->before[i * f];
+	const double *after = &r->after[i * f];
+
+	if (!row_template_fits(row, nulls))
+		return false;
+	/* What replay_value_datum checks, in its order. */
+	replay_value_check(family, before);
+	replay_value_check(family, after);
+	if (family->kind == VALUE_ELO)
+	{
+		row_template_set_byval(row, 5, Float8GetDatum(before[0]));
+		row_template_set_byval(row, 6, Float8GetDatum(after[0]));
+	}
+	else if (!row_template_set_float8s(row, 5, before, f) ||
+			 !row_template_set_float8s(row, 6, after, f))
+		return false;
+	row_template_set_byval(row, 0, Int64GetDatum(r->match_id));
+	row_template_set_byval(row, 1, TimestampTzGetDatum(r->played_at));
+	row_template_set_byval(row, 2, Int64GetDatum(r->player_id[i]));
+	row_template_set_byval(row, 3, Int32GetDatum(r->team_label[t]));
+	row_template_set_byval(row, 4, Float8GetDatum(r->team_rank[t]));
+	row_template_set_byval(row, 7, Float8GetDatum(r->team_prob[t]));
+	if (!nulls[8])
+		row_template_set_byval(row, 8, Float8GetDatum(r->draw_prob));
+	row_template_set_byval(row, 9, Int32GetDatum(r->matches_before[i]));
+	row_template_set_byval(row, 10, Float8GetDatum(r->team_outcome[t]));
+	row_template_store(row, sink->rsinfo->setResult);
+	return true;
+}
+
 /* One row per player of the rated match, in team order. */
 static void
 emit_rows(ReplayState *state, const ReplayResult *r)
@@ -50,6 +93,8 @@ emit_rows(ReplayState *state, const ReplayResult *r)
 	for (t = 0; t < r->n_teams; t++)
 		for (i = r->team_start[t]; i < r->team_start[t + 1]; i++)
 		{
+			if (put_in_place(sink, family, r, t, i, nulls))
+				continue;
 			values[2] = Int64GetDatum(r->player_id[i]);
 			values[3] = Int32GetDatum(r->team_label[t]);
 			values[4] = Float8GetDatum(r->team_rank[t]);

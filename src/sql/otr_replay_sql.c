@@ -177,15 +177,17 @@ history_check_columns(void *arg, TupleDesc desc)
 }
 
 static void
-history_row(void *arg, HeapTuple tuple, TupleDesc desc)
+history_row(void *arg, TupleTableSlot *slot, TupleDesc desc)
 {
 	OtrHistory *h = arg;
-	Datum		v[6];
-	bool		n[6];
+	const Datum *v;
+	const bool *n;
 	double		prior[2];
 	bool		has_prior;
 
-	heap_deform_tuple(tuple, desc, v, n);
+	slot_getallattrs(slot);
+	v = slot->tts_values;
+	n = slot->tts_isnull;
 	has_prior = h->has_prior && !n[5];
 	if (has_prior)
 		rating_read(&h->rating, DatumGetHeapTupleHeader(v[5]), "prior", &prior[0], &prior[1]);

@@ -45,7 +45,7 @@ rebuild(RowTemplate *t, const Datum *values, const bool *nulls)
 		heap_freetuple(t->tuple);
 	t->tuple = heap_form_tuple(desc, (Datum *) values, (bool *) nulls);
 	MemoryContextSwitchTo(old);
-	data = (char *) t->tuple->t_data + t->tuple->t_data->t_hoff;
+	data = t->data = (char *) t->tuple->t_data + t->tuple->t_data->t_hoff;
 	/* the walk of heap_deform_tuple */
 	for (i = 0; i < desc->natts; i++)
 	{
@@ -76,7 +76,7 @@ rebuild(RowTemplate *t, const Datum *values, const bool *nulls)
 static bool
 refill(RowTemplate *t, const Datum *values, const bool *nulls)
 {
-	char	   *data = (char *) t->tuple->t_data + t->tuple->t_data->t_hoff;
+	char	   *data = t->data;
 	int			i;
 
 	for (i = 0; i < t->desc->natts; i++)
@@ -112,4 +112,32 @@ row_template_put(RowTemplate *t, Tuplestorestate *store, const Datum *values,
 	if (t->tuple == NULL || !refill(t, values, nulls))
 		rebuild(t, values, nulls);
 	tuplestore_puttuple(store, t->tuple);
+}
+
+bool
+row_template_fits(const RowTemplate *t, const bool *nulls)
+{
+	return t->tuple != NULL && memcmp(t->nulls, nulls, sizeof(bool) * t->desc->natts) == 0;
+}
+
+bool
+row_template_set_float8s(RowTemplate *t, int col, const double *v, int n)
+{
+	char	   *at = t->data + t->offset[col];
+
+	/*
+	 * The column holds the composite's HeapTupleHeader with its 4-byte
+	 * length word replaced by a header[col]-byte one: byte k of the value
+	 * lies at value + k.  The fields follow its t_hoff, NULL ones taking no
+	 * room, as composite_refill writes them.
+	 */
+	char	   *value = at + t->header[col] - VARHDRSZ;
+	uint8		hoff;
+
+	Assert(t->attlen[col] == -1 && !t->nulls[col]);
+	memcpy(&hoff, value + offsetof(HeapTupleHeaderData, t_hoff), sizeof(hoff));
+	if (t->payload[col] != hoff - VARHDRSZ + n * sizeof(double))
+		return false;
+	memcpy(value + hoff, v, n * sizeof(double));
+	return true;
 }

@@ -1,8 +1,9 @@
 /*
- * rows_cursor.h - a user's rows query read through an SPI cursor, batch by
- * batch: the one way every history, skill.replay, evaluate, fit and
- * otr_history read their input.  The query must be one plain SELECT: a
- * query that changes data or locks rows is refused.
+ * rows_cursor.h - a user's rows query run through SPI, each row handed to a
+ * callback as the executor produces it: the one way every history,
+ * skill.replay, evaluate, fit and otr_history read their input.  The query
+ * must be one plain SELECT: a query that changes data or locks rows is
+ * refused.
  */
 #ifndef SKILL_SQL_ROWS_CURSOR_H
 #define SKILL_SQL_ROWS_CURSOR_H
@@ -11,11 +12,15 @@
 
 #include "access/htup.h"
 #include "access/tupdesc.h"
+#include "executor/tuptable.h"
 
 /* Called once, with the first batch's columns, before any row. */
 typedef void (*RowsCheckColumns) (void *arg, TupleDesc desc);
-/* Called for every row, in order, in a context reset after each batch. */
-typedef void (*RowsTuple) (void *arg, HeapTuple tuple, TupleDesc desc);
+/*
+ * Called for every row, in order, in a context reset every few thousand
+ * rows.  The slot is the executor's: valid only during the call.
+ */
+typedef void (*RowsTuple) (void *arg, TupleTableSlot *slot, TupleDesc desc);
 
 extern void rows_cursor_run(text *query, RowsCheckColumns check, RowsTuple fn, void *arg);
 

@@ -1,5 +1,5 @@
 /*
- * rows_query.c - a rows query read through an SPI cursor (rows_query.h).
+ * rows_query.c - a rows query read row by row through SPI (rows_query.h).
  */
 #include "sql/rows_query.h"
 
@@ -145,7 +145,6 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 /* The most columns a rows query has (check_layout): with period, prior and details. */
 #define ROWS_MAX_COLUMNS 11
 
-/* One row, deformed once (a column at a time cost several times that). */
 double
 rows_detail_number(double value, const char *name)
 {
@@ -177,16 +176,26 @@ decode_details(const RowsLayout *layout, ContextNames *contexts, const Datum *v,
 	}
 }
 
+/*
+ * One row, deformed once (a column at a time cost several times that).  A
+ * table's own heap tuple, the usual slot of a plain scan, is read at the
+ * fixed offsets without walking it.
+ */
 static void
 decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *contexts,
-		   HeapTuple tuple, TupleDesc desc, RowValues *row)
+		   TupleTableSlot *slot, TupleDesc desc, RowValues *row)
 {
+	HeapTuple	tuple = TTS_IS_BUFFERTUPLE(slot) || TTS_IS_HEAPTUPLE(slot)
+		? ((HeapTupleTableSlot *) slot)->tuple : NULL;
 	Datum		v[ROWS_MAX_COLUMNS];
 	bool		n[ROWS_MAX_COLUMNS];
+	const Datum *values = v;
+	const bool *nulls = n;
 
 	Assert(desc->natts <= ROWS_MAX_COLUMNS);
-	if (layout->fixed && !HeapTupleHasNulls(tuple) &&
-		HeapTupleHeaderGetNatts(tuple->t_data) == desc->natts)
+	if (layout->fixed && tuple != NULL && !HeapTupleHasNulls(tuple) &&
+		HeapTupleHeaderGetNatts(tuple->t_data) == desc->natts &&
+		slot->tts_tupleDescriptor->natts == desc->natts)
 	{
 		const char *data = (const char *) tuple->t_data + tuple->t_data->t_hoff;
 		int			i;
@@ -198,26 +207,30 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *co
 		}
 	}
 	else
-		heap_deform_tuple(tuple, desc, v, n);
-	row->match_id = DatumGetInt64(rows_column_value(v, n, 1, "match_id"));
-	row->played_at = DatumGetTimestampTz(rows_column_value(v, n, 2, "played_at"));
-	row->period = layout->period
-		? DatumGetTimestampTz(rows_column_value(v, n, layout->period, "period"))
-		: row->played_at;	/* no period column: each match its own period */
-	row->player_id = DatumGetInt64(rows_column_value(v, n, layout->player_id, "player_id"));
-	row->team = DatumGetInt32(rows_column_value(v, n, layout->team, "team"));
-	row->rank = DatumGetFloat8(rows_column_value(v, n, layout->rank, "rank"));
-	row->prior = NULL;
-	if (layout->prior && !n[layout->prior - 1])
 	{
-		replay_value_read(layout->family, prior_type, v[layout->prior - 1], "prior",
+		slot_getallattrs(slot);
+		values = slot->tts_values;
+		nulls = slot->tts_isnull;
+	}
+	row->match_id = DatumGetInt64(rows_column_value(values, nulls, 1, "match_id"));
+	row->played_at = DatumGetTimestampTz(rows_column_value(values, nulls, 2, "played_at"));
+	row->period = layout->period
+		? DatumGetTimestampTz(rows_column_value(values, nulls, layout->period, "period"))
+		: row->played_at;	/* no period column: each match its own period */
+	row->player_id = DatumGetInt64(rows_column_value(values, nulls, layout->player_id, "player_id"));
+	row->team = DatumGetInt32(rows_column_value(values, nulls, layout->team, "team"));
+	row->rank = DatumGetFloat8(rows_column_value(values, nulls, layout->rank, "rank"));
+	row->prior = NULL;
+	if (layout->prior && !nulls[layout->prior - 1])
+	{
+		replay_value_read(layout->family, prior_type, values[layout->prior - 1], "prior",
 						  row->prior_values);
 		row->prior = row->prior_values;
 	}
 	row->details = NULL;
 	if (layout->has_details)
 	{
-		decode_details(layout, contexts, v, n, &row->detail_values);
+		decode_details(layout, contexts, values, nulls, &row->detail_values);
 		row->details = &row->detail_values;
 	}
 }
@@ -239,12 +252,12 @@ run_check(void *arg, TupleDesc desc)
 }
 
 static void
-run_row(void *arg, HeapTuple tuple, TupleDesc desc)
+run_row(void *arg, TupleTableSlot *slot, TupleDesc desc)
 {
 	RowsRun    *run = arg;
 	RowValues	row;
 
-	decode_row(&run->layout, run->prior_type, run->contexts, tuple, desc, &row);
+	decode_row(&run->layout, run->prior_type, run->contexts, slot, desc, &row);
 	run->fn(run->arg, &row);
 }
 

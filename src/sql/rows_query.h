@@ -1,7 +1,7 @@
 /*
  * rows_query.h - reading a rows query (the text argument of the history
- * functions and skill.replay) through an SPI cursor, batch by batch, one
- * decoded row at a time.
+ * functions and skill.replay) through SPI, one decoded row at a time as the
+ * executor makes it.
  *
  * Columns, by position: match_id bigint, played_at timestamptz,
  * [period timestamptz], player_id bigint, team int, rank float8 [, prior
@@ -35,7 +35,8 @@ typedef void (*RowsQueryCallback) (void *arg, const RowValues *row);
 
 /*
  * Runs query and calls fn for each row, in order.  prior_type reads
- * composite priors (unused for Elo).  Per-row memory is reset every batch.
+ * composite priors (unused for Elo).  Per-row memory is reset every few
+ * thousand rows.
  */
 extern void rows_query_run(const ReplayFamily *family, text *query,
 						   CompositeType *prior_type, RowsQueryCallback fn, void *arg);
