@@ -54,6 +54,8 @@ details_configure(ReplayState *state)
 	d->predict_scale = option_or(state, "predict_scale", 1);
 	d->refit_every = option_or(state, "refit_every", 0);
 	d->scale = d->predict_scale;
+	d->powered_length = 1;
+	d->length_factor = 1;
 }
 
 void
@@ -349,7 +351,17 @@ details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match
 	d->z = sk_adjust_unlink(d->normal_link, team_prob[0]);
 	if (use_context)
 		d->z_context = sk_adjust_unlink(d->normal_link, context_p);
-	z = sk_adjust_z(d->z, d->z_context, d->context_weight, match->length, d->length_exponent);
+	z = sk_adjust_z(d->z, d->z_context, d->context_weight, 1, 0);
+	if (d->length_exponent != 0 && match->length != 1)
+	{
+		/* length^gamma, kept for the next match of the same length. */
+		if (match->length != d->powered_length)
+		{
+			d->powered_length = match->length;
+			d->length_factor = pow(match->length, d->length_exponent);
+		}
+		z *= d->length_factor;
+	}
 	scale = scale_now(state, match->played_at);
 	if (d->refit_every > 0)
 		sk_adjust_bins_add(d->bins, z, sk_rank_score(match->team_rank[0], match->team_rank[1]));

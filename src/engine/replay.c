@@ -244,9 +244,6 @@ check_rated_finite(ReplayState *state, const ReplayMatch *match, const ReplayPla
 					 errdetail("The ratings or options are too extreme to compute in double precision.")));
 }
 
-static void close_period(ReplayState *state);
-static void enter_period(ReplayState *state, int64 match_id, TimestampTz period);
-
 /* Rates a buffered match and empties its buffer. */
 static void
 process_match(ReplayState *state, ReplayBatch *batch)
@@ -338,27 +335,6 @@ process_match(ReplayState *state, ReplayBatch *batch)
 	batch->has_details = false;
 }
 
-/*
- * Rates a batch at once, in its rating period: a context's own state
- * (details.c), which is handed each match of its context as the overall
- * state rates it.
- */
-void
-replay_rate_batch(ReplayState *state, ReplayBatch *batch, TimestampTz period)
-{
-	if (lifecycle_season_due(state, batch->played_at))
-	{
-		if (state->in_period)
-			close_period(state);
-		lifecycle_new_season(state, batch->played_at);
-	}
-	if (state->family->uses_period)
-		enter_period(state, batch->match_id, period);
-	state->match_id = batch->match_id;
-	state->played_at = batch->played_at;
-	process_match(state, batch);
-}
-
 /* Rates the waiting match, if any. */
 static void
 rate_waiting(ReplayState *state)
@@ -434,6 +410,34 @@ enter_period(ReplayState *state, int64 match_id, TimestampTz period)
 	state->period_key = period;
 }
 
+/* A season starting at or before played_at: its last match and rating period close first. */
+static void
+season_if_due(ReplayState *state, TimestampTz played_at)
+{
+	if (!lifecycle_season_due(state, played_at))
+		return;
+	rate_waiting(state);
+	if (state->in_period)
+		close_period(state);
+	lifecycle_new_season(state, played_at);
+}
+
+/*
+ * Rates a batch at once, in its rating period: a context's own state
+ * (details.c), which is handed each match of its context as the overall
+ * state rates it (nothing waits in such a state).
+ */
+void
+replay_rate_batch(ReplayState *state, ReplayBatch *batch, TimestampTz period)
+{
+	season_if_due(state, batch->played_at);
+	if (state->family->uses_period)
+		enter_period(state, batch->match_id, period);
+	state->match_id = batch->match_id;
+	state->played_at = batch->played_at;
+	process_match(state, batch);
+}
+
 /* A new match begins: the order key (played_at, match_id) must increase. */
 static void
 start_match(ReplayState *state, int64 match_id, TimestampTz played_at,
@@ -456,14 +460,7 @@ start_match(ReplayState *state, int64 match_id, TimestampTz played_at,
 		state->collecting = state->waiting;
 		state->waiting = done;
 	}
-	if (lifecycle_season_due(state, played_at))
-	{
-		/* The season's last match and rating period close before the reset. */
-		rate_waiting(state);
-		if (state->in_period)
-			close_period(state);
-		lifecycle_new_season(state, played_at);
-	}
+	season_if_due(state, played_at);
 	if (has_period)
 		enter_period(state, match_id, period);
 	state->in_match = true;
@@ -524,6 +521,14 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 		details_check_row(state, match_id, player_id, details);
 		row->details = *details;
 		batch->has_details = true;
+		/* Its context's state, where the match is rated too (details.c). */
+		if (details->context >= 0 && details->context < state->details.n_contexts &&
+			state->details.contexts[details->context])
+		{
+			struct playerhash_hash *in_context = state->details.contexts[details->context]->players;
+
+			__builtin_prefetch(&in_context->data[row->hash & in_context->sizemask]);
+		}
 	}
 	else
 		replay_details_none(&row->details);

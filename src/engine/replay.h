@@ -225,6 +225,8 @@ typedef struct ReplayDetailsState
 	int			scratch_teams;
 	double		z;				/* the match's ReplayResult parts */
 	double		z_context;
+	double		powered_length;	/* length^length_exponent, for this length */
+	double		length_factor;
 	/* The walk-forward refit of predict_scale. */
 	struct sk_adjust_bins *bins;
 	bool		refit_started;
