@@ -346,7 +346,10 @@ details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match
 	d->z = d->z_context = get_float8_nan();
 	if (use_context)
 		context_p = rate_in_context(state, batch, match);
-	if (match->n_teams != 2)
+	/* Nothing to adjust or record: the family's chance as it is, at no cost. */
+	if (match->n_teams != 2 ||
+		!(use_context || d->want_z || d->predict_scale != 1 || d->refit_every > 0 ||
+		  (d->length_exponent != 0 && match->length != 1)))
 		return;
 	d->z = sk_adjust_unlink(d->normal_link, team_prob[0]);
 	if (use_context)

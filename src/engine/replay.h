@@ -128,7 +128,10 @@ typedef struct ReplayResult
 	const double *team_prob;	/* n_teams: chance of winning, before the match */
 	const double *team_outcome; /* n_teams: the outcome each team's rows were rated with */
 	double		draw_prob;		/* chance of a draw; NaN where the family has none */
-	/* The two-team prediction's parts before predict_scale (adjust.h): NaN without two teams. */
+	/*
+	 * The two-team prediction's parts before predict_scale (adjust.h): NaN
+	 * without two teams, or with nothing to adjust unless asked for.
+	 */
 	double		z;				/* from the overall ratings (home advantage included) */
 	double		z_context;		/* from the context ratings; NaN: none */
 	double		length;			/* 1 when not given */
@@ -214,6 +217,7 @@ typedef struct ReplayDetailsState
 	double		refit_every;	/* microseconds; 0: never */
 	bool		normal_link;	/* the family's two-team chance is a normal cdf */
 	bool		want_context;	/* rate context ratings even at weight 0 (fit) */
+	bool		want_z;			/* report ReplayResult.z even unadjusted (fit) */
 	bool		in_context;		/* this state rates one context's matches */
 	ReplayState *parent;		/* of a context state */
 	ReplayState **contexts;		/* by context id, made when first seen */

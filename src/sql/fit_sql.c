@@ -152,6 +152,7 @@ fit_objective(void *arg, const double *x)
 	state->emit = fit_emit;
 	state->emit_arg = fc;
 	state->details.want_context = fc->predict_start.searched[PREDICT_CONTEXT_WEIGHT];
+	state->details.want_z = fc->has_predict;
 	fc->normal_link = state->details.normal_link;
 	compact_replay(state, fc->rows);
 	if (fc->has_predict)
