@@ -192,6 +192,15 @@ FROM skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id', '{"r
 JOIN skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id') b USING (match_id, player_id)
 WHERE a.team = 1 GROUP BY 1 ORDER BY 1;
 
+-- A step of one microsecond refits before every match and does not spin
+-- through the days between them; one of millions of years never comes.
+SELECT count(*) FILTER (WHERE abs(a.predicted_win - b.predicted_win) > 1e-12) AS changed_by_microsecond_steps,
+       count(*) FILTER (WHERE abs(c.predicted_win - b.predicted_win) > 1e-12) AS changed_by_eons
+FROM skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id', '{"refit_every": "1 microsecond"}') a
+JOIN skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id') b USING (match_id, player_id)
+JOIN skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id', '{"refit_every": "178000000 years"}') c
+  USING (match_id, player_id);
+
 -- 8. Bad input: every rule with its message.
 SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank, -1::float8 AS score FROM league');
 SELECT * FROM skill.elo_history($$SELECT match_id, played_at, player_id, team, rank, 'NaN'::float8 AS score FROM league$$);

@@ -309,6 +309,18 @@ rate_in_context(ReplayState *state, const ReplayBatch *batch, const ReplayMatch 
 	return sub->team_prob[0];
 }
 
+/*
+ * The time refit_every after from, or DT_NOEND past the last timestamp
+ * (an interval of millions of years never comes round).
+ */
+static TimestampTz
+refit_time(double from, double every)
+{
+	double		next = from + every;
+
+	return next < (double) DT_NOEND ? (TimestampTz) next : DT_NOEND;
+}
+
 /* predict_scale in force: with refit_every, refitted on the matches before. */
 static double
 scale_now(ReplayState *state, TimestampTz played_at)
@@ -321,14 +333,19 @@ scale_now(ReplayState *state, TimestampTz played_at)
 	{
 		d->bins = MemoryContextAlloc(state->mcxt, sizeof(sk_adjust_bins));
 		sk_adjust_bins_init(d->bins);
-		d->next_refit = played_at + (TimestampTz) d->refit_every;
+		d->next_refit = refit_time((double) played_at, d->refit_every);
 		d->refit_started = true;
 	}
 	if (played_at >= d->next_refit)
 	{
+		/* Refit once, however many steps the gap spans (a step may be 1 us). */
+		double		missed = floor(((double) played_at - (double) d->next_refit) / d->refit_every);
+
 		(void) sk_adjust_bins_fit(d->bins, d->normal_link, REFIT_LOW, REFIT_HIGH, &d->scale);
-		while (played_at >= d->next_refit)
-			d->next_refit += (TimestampTz) d->refit_every;
+		d->next_refit = refit_time((double) d->next_refit + missed * d->refit_every,
+								   d->refit_every);
+		if (d->next_refit <= played_at)	/* rounding at microsecond steps */
+			d->next_refit = played_at + 1;
 	}
 	return d->scale;
 }
