@@ -4,8 +4,10 @@
 # Calls every function and aggregate of schema skill CALLS times in all with
 # generated arguments (tests/fuzz_sql/driver.sql): edge floats, NULLs, odd
 # array shapes, named arguments, jsonb options, good and bad rows queries.
-# Asserts no crash, no internal error (SQLSTATE class XX or 58) and no NaN
-# or Infinity in any result.  The same SEED makes the same calls.
+# Asserts no crash, no hang (a batch of calls over FUZZ_BATCH_TIMEOUT,
+# default 120s, is replayed call by call like a crash to name the slow
+# one), no internal error (SQLSTATE class XX or 58) and no NaN or Infinity
+# in any result.  The same SEED makes the same calls.
 #
 # Uses the server the PG* variables name (the extension must be installed
 # there); without PGHOST it starts a throwaway cluster (scripts/lib.sh, as
@@ -19,6 +21,7 @@ source "$(dirname "$0")/lib.sh"
 SEED=${1:?usage: fuzz_sql.sh SEED CALLS [BATCH]}
 CALLS=${2:?usage: fuzz_sql.sh SEED CALLS [BATCH]}
 BATCH=${3:-2000}
+BATCH_TIMEOUT=${FUZZ_BATCH_TIMEOUT:-120s}
 DB=skill_fuzz
 
 [ -n "${PGHOST:-}" ] || start_cluster
@@ -52,7 +55,7 @@ crash_report=
 run_batch() {
 	local calls good bad level=error
 	[ -z "${3:-}" ] || level=notice
-	out=$(q -c "SET client_min_messages = $level" \
+	out=$(q -c "SET client_min_messages = $level" -c "SET statement_timeout = '$BATCH_TIMEOUT'" \
 		-c "SELECT skill_fuzz.run($SEED, $1, $2${3:+, true})" 2>&1) || return 1
 	read -r calls good bad _ <<<"$(printf '%s\n' "$out" | tail -n 1)"
 	done_calls=$((done_calls + calls))
@@ -68,8 +71,8 @@ while [ "$first" -le "$CALLS" ]; do
 		first=$((first + n))
 		continue
 	fi
-	# The backend died: replay the batch with each call named before it
-	# runs; the last one named is the culprit.
+	# The backend died or the batch ran out of time: replay the batch with
+	# each call named before it runs; the last one named is the culprit.
 	died=$(printf '%s\n' "$out" | head -n 1)
 	wait_ready
 	if run_batch "$first" "$n" trace; then
