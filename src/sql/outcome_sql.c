@@ -40,8 +40,7 @@ share_outcome(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("w must be between 0 and 1")));
-	check_finite("k", k);
-	check_positive("k", k);
+	check_positive("k", k);		/* finite too */
 	if (!PG_ARGISNULL(4))
 	{
 		result = PG_GETARG_FLOAT8(4);
@@ -66,8 +65,7 @@ difference_outcome(PG_FUNCTION_ARGS)
 
 	check_finite("score_for", score_for);
 	check_finite("score_against", score_against);
-	check_finite("scale", scale);
-	check_positive("scale", scale);
+	check_positive("scale", scale);	/* finite too */
 	report_core_status(sk_outcome_difference(score_for, score_against, scale, &s),
 					   "difference_outcome");
 	PG_RETURN_FLOAT8(s);
