@@ -15,7 +15,7 @@ MATCHES=$((ROWS / 56))
 
 ensure_packages
 build_and_install
-PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_parallel_workers_per_gather=0" start_cluster
+start_bench_cluster
 psql -X -q -v ON_ERROR_STOP=1 -d postgres <<SQL >/dev/null
 SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS skill;

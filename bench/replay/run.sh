@@ -28,7 +28,7 @@ node "$BENCH/gen.mjs" 1v1 "$MATCHES_1V1" "$PLAYERS" 42 > "$DATA/h1v1.csv"
 node "$BENCH/gen.mjs" 5v5 "$MATCHES_5V5" "$PLAYERS" 43 > "$DATA/h5v5.csv"
 
 # Enough shared buffers to keep both tables cached; one core per query.
-PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_parallel_workers_per_gather=0" start_cluster
+start_bench_cluster
 trap 'stop_cluster; rm -rf "$DATA"' EXIT
 
 q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
