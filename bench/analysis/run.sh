@@ -50,6 +50,13 @@ read_all=$(best_seconds "SET jit = off;" "SELECT count(*) FROM ($ROWS_QUERY) s W
 awk -v a="$scan" -v b="$read_all" -v pl="${took[pl]}" -v elo="${took[elo]}" 'BEGIN {
 	printf "| `count(*)` over the rows query | %s s | `pl_history` %.2fx, `elo_history` %.2fx |\n", a, pl / a, elo / a
 	printf "| the same reading every row | %s s | `pl_history` %.2fx, `elo_history` %.2fx; `pl_history` %.2fx `elo_history` |\n", b, pl / b, elo / b, pl / elo }'
+# The per-match form, what scoring reads: one row per match, so half the
+# rows of a history (throughput counted in input rows, as the histories').
+for f in elo pl glicko2; do
+	s=$(best_seconds "" "SELECT count(*) FROM skill.match_predictions('$f', '$ROWS_QUERY')")
+	awk -v f="$f" -v s="$s" -v r="$rows" 'BEGIN {
+		printf "| `match_predictions('"'"'%s'"'"', ...)`, one row per match | %s s | %.2fM input rows/s |\n", f, s, r / s / 1e6 }'
+done
 # The floor under any set-returning function with a history's rows: those
 # rows, stored (and cached), returned by a plain SQL function.  It is
 # VOLATILE, so not inlined: PostgreSQL puts its result into a tuplestore,
