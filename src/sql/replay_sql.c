@@ -60,11 +60,13 @@ read_prior(FunctionCallInfo fcinfo, int argno, const ReplayFamily *family, doubl
 static const ReplayDetails *
 read_details(FunctionCallInfo fcinfo, int argno, ReplayState *state, ReplayDetails *details)
 {
+	/* The type's fields, 1-based, by RowsDetail: in the same order. */
+	static const int fields[DETAIL_COUNT] = {1, 2, 3, 4};
 	CallCache  *cache;
 	HeapTupleData tuple;
 	HeapTupleHeader header;
-	Datum		v[4];
-	bool		n[4];
+	Datum		v[DETAIL_COUNT];
+	bool		n[DETAIL_COUNT];
 
 	if (PG_NARGS() <= argno || PG_ARGISNULL(argno))
 		return NULL;
@@ -74,22 +76,9 @@ read_details(FunctionCallInfo fcinfo, int argno, ReplayState *state, ReplayDetai
 	tuple.t_len = HeapTupleHeaderGetDatumLength(header);
 	tuple.t_data = header;
 	heap_deform_tuple(&tuple, cache->details.desc, v, n);
-	replay_details_none(details);
-	if (!n[0])
-		details->score = rows_detail_number(DatumGetFloat8(v[0]), "score");
-	if (!n[2])
-		details->length = rows_detail_number(DatumGetFloat8(v[2]), "length");
-	if (!n[3])
-		details->home = DatumGetBool(v[3]);
-	if (!n[1])
-	{
-		text	   *name = DatumGetTextPP(v[1]);
-
-		if (state->context_names == NULL)
-			state->context_names = context_names_create(state->mcxt);
-		details->context = context_names_id(state->context_names, VARDATA_ANY(name),
-											 VARSIZE_ANY_EXHDR(name));
-	}
+	if (state->context_names == NULL)
+		state->context_names = context_names_create(state->mcxt);
+	rows_read_details(fields, v, n, state->context_names, details);
 	return details;
 }
 

@@ -25,11 +25,7 @@ typedef struct RowsLayout
 	int			rank;
 	int			prior;			/* 0: no prior column */
 	Oid			prior_type;
-	/* The detail columns, found by name; 0: absent. */
-	int			score;
-	int			context;
-	int			length;
-	int			home;
+	int			detail[DETAIL_COUNT];	/* the detail columns, found by name; 0: absent */
 	bool		has_details;
 	/* Every column by value and of fixed size: where each lies in a row
 	 * without NULLs (decode_row reads those without heap_deform_tuple). */
@@ -69,8 +65,9 @@ fixed_offsets(RowsLayout *layout, TupleDesc desc)
 	}
 }
 
-/* The names of the detail columns, in RowsLayout order. */
+/* The names and types of the detail columns, by RowsDetail. */
 static const char *const detail_names[] = {"score", "context", "length", "home"};
+static const Oid detail_types[] = {FLOAT8OID, TEXTOID, FLOAT8OID, BOOLOID};
 
 /*
  * Finds the detail columns among those after the first base_columns, by
@@ -79,26 +76,35 @@ static const char *const detail_names[] = {"score", "context", "length", "home"}
 static int
 find_detail_columns(RowsLayout *layout, TupleDesc desc, int base_columns)
 {
-	static const Oid types[] = {FLOAT8OID, TEXTOID, FLOAT8OID, BOOLOID};
-	int		   *slots[] = {&layout->score, &layout->context, &layout->length, &layout->home};
 	int			found = 0;
 	int			col,
 				k;
 
 	for (col = base_columns + 1; col <= desc->natts; col++)
-		for (k = 0; k < lengthof(detail_names); k++)
+		for (k = 0; k < DETAIL_COUNT; k++)
 			if (strcmp(NameStr(TupleDescAttr(desc, col - 1)->attname), detail_names[k]) == 0)
 			{
-				if (*slots[k])
+				if (layout->detail[k])
 					ereport(ERROR,
 							(errcode(ERRCODE_DUPLICATE_COLUMN),
 							 errmsg("the rows query has two columns named \"%s\"", detail_names[k])));
-				check_column_type(layout, desc, col, types[k], detail_names[k]);
-				*slots[k] = col;
+				check_column_type(layout, desc, col, detail_types[k], detail_names[k]);
+				layout->detail[k] = col;
 				found++;
 			}
 	layout->has_details = found > 0;
 	return found;
+}
+
+static bool
+is_detail_column(const RowsLayout *layout, int col)
+{
+	int			k;
+
+	for (k = 0; k < DETAIL_COUNT; k++)
+		if (layout->detail[k] == col)
+			return true;
+	return false;
 }
 
 /*
@@ -129,8 +135,7 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 	layout->rank = base;
 	layout->prior = 0;
 	for (col = base + 1; col <= desc->natts && rest > base; col++)
-		if (col != layout->score && col != layout->context && col != layout->length &&
-			col != layout->home)
+		if (!is_detail_column(layout, col))
 			layout->prior = col;
 	check_column_type(layout, desc, 1, INT8OID, "match_id");
 	check_column_type(layout, desc, 2, TIMESTAMPTZOID, "played_at");
@@ -145,8 +150,9 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 /* The most columns a rows query has (check_layout): with period, prior and details. */
 #define ROWS_MAX_COLUMNS 11
 
-double
-rows_detail_number(double value, const char *name)
+/* A score or length: NaN is refused, since the engine takes it for "not given". */
+static double
+detail_number(double value, const char *name)
 {
 	if (isnan(value))
 		ereport(ERROR,
@@ -156,23 +162,41 @@ rows_detail_number(double value, const char *name)
 	return value;
 }
 
-/* The detail columns of a deformed row (NULL: none). */
-static void
-decode_details(const RowsLayout *layout, ContextNames *contexts, const Datum *v,
-			   const bool *n, ReplayDetails *details)
+void
+rows_read_details(const int *column, const Datum *values, const bool *nulls,
+				  ContextNames *contexts, ReplayDetails *details)
 {
-	replay_details_none(details);
-	if (layout->score && !n[layout->score - 1])
-		details->score = rows_detail_number(DatumGetFloat8(v[layout->score - 1]), "score");
-	if (layout->length && !n[layout->length - 1])
-		details->length = rows_detail_number(DatumGetFloat8(v[layout->length - 1]), "length");
-	if (layout->home && !n[layout->home - 1])
-		details->home = DatumGetBool(v[layout->home - 1]);
-	if (layout->context && !n[layout->context - 1])
-	{
-		text	   *name = DatumGetTextPP(v[layout->context - 1]);
+	int			k;
 
-		details->context = context_names_id(contexts, VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name));
+	replay_details_none(details);
+	for (k = 0; k < DETAIL_COUNT; k++)
+	{
+		int			at = column[k] - 1;
+
+		if (column[k] == 0 || nulls[at])
+			continue;
+		switch ((RowsDetail) k)
+		{
+			case DETAIL_SCORE:
+				details->score = detail_number(DatumGetFloat8(values[at]), "score");
+				break;
+			case DETAIL_LENGTH:
+				details->length = detail_number(DatumGetFloat8(values[at]), "length");
+				break;
+			case DETAIL_HOME:
+				details->home = DatumGetBool(values[at]);
+				break;
+			case DETAIL_CONTEXT:
+				{
+					text	   *name = DatumGetTextPP(values[at]);
+
+					details->context = context_names_id(contexts, VARDATA_ANY(name),
+														VARSIZE_ANY_EXHDR(name));
+					break;
+				}
+			case DETAIL_COUNT:
+				break;
+		}
 	}
 }
 
@@ -230,7 +254,7 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *co
 	row->details = NULL;
 	if (layout->has_details)
 	{
-		decode_details(layout, contexts, values, nulls, &row->detail_values);
+		rows_read_details(layout->detail, values, nulls, contexts, &row->detail_values);
 		row->details = &row->detail_values;
 	}
 }

@@ -41,11 +41,20 @@ typedef void (*RowsQueryCallback) (void *arg, const RowValues *row);
 extern void rows_query_run(const ReplayFamily *family, text *query,
 						   CompositeType *prior_type, RowsQueryCallback fn, void *arg);
 
+/* The match details, in the order of skill.match_details's fields. */
+typedef enum RowsDetail
+{
+	DETAIL_SCORE, DETAIL_CONTEXT, DETAIL_LENGTH, DETAIL_HOME, DETAIL_COUNT
+} RowsDetail;
+
 /*
- * A score or length read from SQL: NaN is refused here, since the engine
- * takes NaN for "not given" (NULL).
+ * Reads the details of a deformed row or skill.match_details value:
+ * column[d] is detail d's 1-based position in values/nulls, 0 where it is
+ * absent; a NULL means none.  A score or length of NaN is refused, since
+ * the engine takes NaN for "not given"; contexts become ids in contexts.
  */
-extern double rows_detail_number(double value, const char *name);
+extern void rows_read_details(const int *column, const Datum *values, const bool *nulls,
+							  struct ContextNames *contexts, ReplayDetails *details);
 
 /* Feeds every row of query to state, in order, and finishes it. */
 extern void rows_query_replay(ReplayState *state, text *query, CompositeType *prior_type);
