@@ -100,6 +100,10 @@ start_bench_cluster() {
 	log "$BENCH_HUGE_PAGES"
 }
 
+# q ARGS: psql on the cluster's postgres database, quiet and unaligned,
+# stopping at the first error.  For bench/ (a script may define its own).
+q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
+
 # query_ms SETTINGS QUERY: the server time of one run of QUERY in a fresh
 # backend after SETTINGS (psql's \timing, milliseconds).  For bench/.
 query_ms() {

@@ -13,7 +13,6 @@ RUNS=${RUNS:-3}
 MATCHES=${MATCHES:-1000000}
 PREDICTIONS=${PREDICTIONS:-10000000}
 bench_1v1_setup analysis
-q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
 q <<SQL
 CREATE EXTENSION skill;
 CREATE TABLE results (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);

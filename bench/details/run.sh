@@ -12,7 +12,6 @@ source "$(dirname "$0")/../../scripts/lib.sh"
 RUNS=${RUNS:-3}
 MATCHES=${MATCHES:-1000000}
 bench_1v1_setup details
-q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
 q <<SQL
 CREATE EXTENSION skill;
 CREATE TABLE raw (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);

@@ -11,7 +11,6 @@ MATCHES=${ROWS_MATCHES:-5000000}
 ensure_packages
 build_and_install
 PG_EXTRA_OPTS="-c shared_buffers=32MB -c work_mem=4MB -c max_parallel_workers_per_gather=0" start_cluster
-q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
 q -c "CREATE EXTENSION skill"
 log "generating $MATCHES matches ($((MATCHES * 2)) rows) in SQL"
 q <<SQL

@@ -14,7 +14,6 @@ POINTS=${POINTS:-"1000:2000000 100000:2000000 1000000:2000000 100000:200000 1000
 ensure_packages
 build_and_install
 PG_EXTRA_OPTS="-c shared_buffers=32MB -c work_mem=4MB -c max_parallel_workers_per_gather=0" start_cluster
-q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
 q -c "CREATE EXTENSION skill"
 
 # measure SQL: "seconds peak_rss_kB peak_anon_kB" of SQL in a fresh backend

@@ -31,7 +31,6 @@ node "$BENCH/gen.mjs" 5v5 "$MATCHES_5V5" "$PLAYERS" 43 > "$DATA/h5v5.csv"
 start_bench_cluster
 trap 'stop_cluster; rm -rf "$DATA"' EXIT
 
-q() { psql -X -q -At -v ON_ERROR_STOP=1 -d postgres "$@"; }
 q -c "CREATE EXTENSION skill"
 q <<'SQL'
 CREATE FUNCTION transition_floor_step(bigint, bigint, timestamptz, bigint, int, float8)
