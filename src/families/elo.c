@@ -98,7 +98,7 @@ elo_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 }
 
 const ReplayFamily family_elo = {
-	.name = "elo_replay", .n_fields = 1, .kind = VALUE_ELO,
+	FAMILY_IDENTITY(elo), .n_fields = 1,
 	.options = {elo_options, lengthof(elo_options)},
 	.configure = elo_configure, .new_player = elo_new_player,
 	.rate_match = elo_rate_match, .predict_win = elo_predict_win,

@@ -12,6 +12,57 @@ static const ReplayFamily *const families[] = {
 };
 #undef FAMILY
 
+/* Each family's line of families.def, to check its struct against. */
+typedef struct FamilyLine
+{
+	const char *name;
+	ReplayValueKind kind;
+	bool		uses_period;
+} FamilyLine;
+
+#define FAMILY(prefix, kind, period, history, label) \
+	{#prefix "_replay", FAMILY_KIND_##kind, FAMILY_PERIOD_##period},
+static const FamilyLine lines[] = {
+#include "families/families.def"
+};
+#undef FAMILY
+
+static const char *const kind_names[] = {
+	[VALUE_ELO] = "elo", [VALUE_RATING] = "rating", [VALUE_GLICKO] = "glicko"
+};
+
+static void
+family_defect(const FamilyLine *line, const char *what)
+{
+	elog(ERROR, "family %s does not match families.def: %s", line->name, what);
+}
+
+void
+family_check_list(void)
+{
+	int			i;
+
+	for (i = 0; i < lengthof(families); i++)
+	{
+		const ReplayFamily *f = families[i];
+		const FamilyLine *line = &lines[i];
+
+		if (f->name == NULL || strcmp(f->name, line->name) != 0)
+			family_defect(line, psprintf("its struct is named \"%s\"", f->name ? f->name : ""));
+		if (f->kind != line->kind)
+			family_defect(line, psprintf("its struct has rating type %s, the list %s",
+										 kind_names[f->kind], kind_names[line->kind]));
+		if (f->uses_period != line->uses_period)
+			family_defect(line, psprintf("its struct has uses_period %s, the list \"%s\"",
+										 f->uses_period ? "true" : "false",
+										 line->uses_period ? "period" : "none"));
+		if (f->n_fields != (f->kind == VALUE_ELO ? 1 : 2) &&
+			!(f->kind == VALUE_GLICKO && f->n_fields == 3))
+			family_defect(line, psprintf("%d rating fields do not fit rating type %s",
+										 f->n_fields, kind_names[f->kind]));
+	}
+}
+
 const ReplayFamily *const *
 family_list(int *count)
 {

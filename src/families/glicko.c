@@ -103,7 +103,7 @@ g1_finish_player(ReplayState *state, ReplayPlayer *player)
 
 
 const ReplayFamily family_glicko = {
-	.name = "glicko_replay", .n_fields = 2, .kind = VALUE_GLICKO, .uses_period = true,
+	FAMILY_IDENTITY(glicko), .n_fields = 2,
 	.options = {g1_options, lengthof(g1_options)},
 	.data_size = sizeof(PeriodGames), .configure = g1_configure,
 	.rate_match = g1_rate_match, .predict_win = periods_predict_win,

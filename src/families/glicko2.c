@@ -83,7 +83,7 @@ g2_finish_player(ReplayState *state, ReplayPlayer *player)
 
 
 const ReplayFamily family_glicko2 = {
-	.name = "glicko2_replay", .n_fields = 3, .kind = VALUE_GLICKO, .uses_period = true,
+	FAMILY_IDENTITY(glicko2), .n_fields = 3,
 	.options = {g2_options, lengthof(g2_options)},
 	.data_size = sizeof(PeriodGames), .configure = g2_configure,
 	.rate_match = g2_rate_match, .predict_win = periods_predict_win,

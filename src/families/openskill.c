@@ -135,7 +135,7 @@ os_predict_draw(ReplayState *state, ReplayMatch *match)
 
 #define OPENSKILL_FAMILY(prefix) \
 	const ReplayFamily family_##prefix = { \
-		.name = #prefix "_replay", .n_fields = 2, .kind = VALUE_RATING, \
+		FAMILY_IDENTITY(prefix), .n_fields = 2, \
 		.options = {os_options, lengthof(os_options)}, \
 		.data_size = sizeof(OpenSkillData), .configure = prefix##_configure, \
 		.rate_match = os_rate_match, .predict_win = os_predict_win, \

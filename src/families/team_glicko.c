@@ -76,7 +76,7 @@ tg_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 }
 
 const ReplayFamily family_team_glicko = {
-	.name = "team_glicko_replay", .n_fields = 2, .kind = VALUE_GLICKO,
+	FAMILY_IDENTITY(team_glicko), .n_fields = 2,
 	.options = {tg_options, lengthof(tg_options)},
 	.data_size = sizeof(TeamGlickoData), .configure = tg_configure,
 	.rate_match = tg_rate_match, .predict_win = tg_predict_win,

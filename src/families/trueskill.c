@@ -115,7 +115,7 @@ ts_predict_draw(ReplayState *state, ReplayMatch *match)
 }
 
 const ReplayFamily family_trueskill = {
-	.name = "trueskill_replay", .n_fields = 2, .kind = VALUE_RATING,
+	FAMILY_IDENTITY(trueskill), .n_fields = 2,
 	.options = {ts_options, lengthof(ts_options)},
 	.data_size = sizeof(TrueSkillData), .configure = ts_configure,
 	.rate_match = ts_rate_match, .predict_win = ts_predict_win,
