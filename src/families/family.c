@@ -3,6 +3,8 @@
  */
 #include "families/family.h"
 
+#include <math.h>
+
 #include "core/links.h"
 #include "core/openskill.h"
 
@@ -37,6 +39,40 @@ family_defect(const FamilyLine *line, const char *what)
 	elog(ERROR, "family %s does not match families.def: %s", line->name, what);
 }
 
+/*
+ * The option table is laid out as replay.h says: every row named (no row
+ * skipped by the designated initializers), DETAIL_OPTIONS and
+ * SEASON_OPTIONS where the struct says, and between them only context_*
+ * rows, each named after and bounded like the option it stands in for.
+ */
+static void
+check_options(const FamilyLine *line, const ReplayFamily *f)
+{
+	const OptionTable *t = &f->options;
+	int			k;
+
+	for (k = 0; k < t->count; k++)
+		if (t->specs[k].name == NULL)
+			family_defect(line, psprintf("option %d has no row", k));
+	if (f->details_at < 0 || f->season_at != t->count - SEASON_OPTION_COUNT ||
+		f->details_at + DETAIL_OPTION_COUNT > f->season_at ||
+		strcmp(t->specs[f->details_at].name, "outcome") != 0 ||
+		strcmp(t->specs[f->season_at].name, "season_starts") != 0)
+		family_defect(line, "details_at and season_at do not point at DETAIL_OPTIONS and SEASON_OPTIONS, last");
+	for (k = f->details_at + DETAIL_OPTION_COUNT; k < f->season_at; k++)
+	{
+		const OptionSpec *c = &t->specs[k];
+		const OptionSpec *base = c->inherits >= 0 && c->inherits < t->count
+			? &t->specs[c->inherits] : NULL;
+
+		if (!base || !isnan(c->default_value) || strncmp(c->name, "context_", 8) != 0 ||
+			strcmp(c->name + 8, base->name) != 0 || c->low_bound != base->low_bound ||
+			c->low != base->low || c->high_bound != base->high_bound)
+			family_defect(line, psprintf("option \"%s\" is not an OPTION_CONTEXT row for the option it names",
+										 c->name));
+	}
+}
+
 void
 family_check_list(void)
 {
@@ -60,6 +96,7 @@ family_check_list(void)
 			!(f->kind == VALUE_GLICKO && f->n_fields == 3))
 			family_defect(line, psprintf("%d rating fields do not fit rating type %s",
 										 f->n_fields, kind_names[f->kind]));
+		check_options(line, f);
 	}
 }
 

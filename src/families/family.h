@@ -52,6 +52,22 @@
  */
 extern void family_check_list(void);
 
+/*
+ * The context_* rows (OPTION_CONTEXT) that several families declare, each
+ * given the index of the option it stands in for: the Glicko families'
+ * RD rows, and OpenSkill's and TrueSkill's three rows from row at.
+ */
+#define CONTEXT_RD_OPTION(rd) \
+	OPTION_CONTEXT(rd, "rd", BOUND_EXCLUSIVE, "RD a player's context rating starts with")
+#define CONTEXT_RD_PER_DAY_OPTION(rd_per_day) \
+	OPTION_CONTEXT(rd_per_day, "rd_per_day", BOUND_INCLUSIVE, "rd_per_day of the context ratings")
+
+#define CONTEXT_SIGMA_OPTION_COUNT 3
+#define CONTEXT_SIGMA_OPTIONS(at, sigma, tau, sigma_per_day) \
+	[(at)] = OPTION_CONTEXT(sigma, "sigma", BOUND_EXCLUSIVE, "sigma a player's context rating starts with"), \
+	[(at) + 1] = OPTION_CONTEXT(tau, "tau", BOUND_INCLUSIVE, "tau of the context ratings"), \
+	[(at) + 2] = OPTION_CONTEXT(sigma_per_day, "sigma_per_day", BOUND_INCLUSIVE, "sigma_per_day of the context ratings")
+
 /* The family whose SQL prefix is name ("pl", "elo", ...), or NULL. */
 extern const ReplayFamily *family_by_prefix(const char *name);
 

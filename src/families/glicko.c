@@ -14,22 +14,28 @@
 
 enum
 {
-	G1_RATING, G1_RD, G1_C, G1_RD_MAX, G1_RD_PER_DAY
+	G1_RATING, G1_RD, G1_C, G1_RD_MAX, G1_RD_PER_DAY,
+	G1_DETAILS,
+	G1_CONTEXT_RD = G1_DETAILS + DETAIL_OPTION_COUNT, G1_CONTEXT_C, G1_CONTEXT_RD_PER_DAY,
+	G1_SEASON,
+	G1_OPTION_COUNT = G1_SEASON + SEASON_OPTION_COUNT
 };
 
 /* c = 34.6: Glickman's example, RD 50 back to 350 after 100 idle periods. */
 static const OptionSpec g1_options[] = {
-	OPTION_ANY("rating", 1500, "a new player's rating"),
-	OPTION_POSITIVE("rd", 350, "a new player's rating deviation"),
-	OPTION_NONNEGATIVE("c", 34.6, "RD growth per rating period: RD' = sqrt(RD^2 + c^2 t)"),
-	OPTION_POSITIVE("rd_max", 350, "the RD never grows past this"),
-	OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to rd_max (0: off)"),
-	DETAIL_OPTIONS,
-	OPTION_INHERITED("context_rd", BOUND_EXCLUSIVE, 0, "RD a player's context rating starts with (default: rd)"),
-	OPTION_INHERITED("context_c", BOUND_INCLUSIVE, 0, "c of the context ratings (default: c)"),
-	OPTION_INHERITED("context_rd_per_day", BOUND_INCLUSIVE, 0, "rd_per_day of the context ratings (default: rd_per_day)"),
-	SEASON_OPTIONS,
+	[G1_RATING] = OPTION_ANY("rating", 1500, "a new player's rating"),
+	[G1_RD] = OPTION_POSITIVE("rd", 350, "a new player's rating deviation"),
+	[G1_C] = OPTION_NONNEGATIVE("c", 34.6, "RD growth per rating period: RD' = sqrt(RD^2 + c^2 t)"),
+	[G1_RD_MAX] = OPTION_POSITIVE("rd_max", 350, "the RD never grows past this"),
+	[G1_RD_PER_DAY] = OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to rd_max (0: off)"),
+	DETAIL_OPTIONS(G1_DETAILS),
+	[G1_CONTEXT_RD] = CONTEXT_RD_OPTION(G1_RD),
+	[G1_CONTEXT_C] = OPTION_CONTEXT(G1_C, "c", BOUND_INCLUSIVE, "c of the context ratings"),
+	[G1_CONTEXT_RD_PER_DAY] = CONTEXT_RD_PER_DAY_OPTION(G1_RD_PER_DAY),
+	SEASON_OPTIONS(G1_SEASON),
 };
+
+StaticAssertDecl(lengthof(g1_options) == G1_OPTION_COUNT, "g1_options out of step with its enum");
 
 static void
 g1_configure(ReplayState *state)
@@ -104,7 +110,8 @@ g1_finish_player(ReplayState *state, ReplayPlayer *player)
 
 const ReplayFamily family_glicko = {
 	FAMILY_IDENTITY(glicko), .n_fields = 2,
-	.options = {g1_options, lengthof(g1_options)},
+	.options = {g1_options, G1_OPTION_COUNT},
+	.details_at = G1_DETAILS, .season_at = G1_SEASON,
 	.data_size = sizeof(PeriodGames), .configure = g1_configure,
 	.rate_match = g1_rate_match, .predict_win = periods_predict_win,
 	.end_period = g1_end_period, .finish_player = g1_finish_player,
