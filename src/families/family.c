@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include "engine/sqlstate.h"
+
 #include "core/links.h"
 #include "core/openskill.h"
 
@@ -130,14 +132,17 @@ family_by_prefix(const char *name)
 void
 family_check_status(ReplayState *state, const ReplayMatch *match, sk_status status)
 {
-	if (status == SK_OK)
-		return;
-	ereport(ERROR,
-			(errcode(status == SK_ERR_SIZE ? ERRCODE_ARRAY_SUBSCRIPT_ERROR
-					 : status == SK_ERR_OVERFLOW ? ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE
-					 : ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("%s could not rate match " INT64_FORMAT ": %s",
-					state->caller, match->match_id, sk_status_message(status))));
+	if (status != SK_OK)
+		core_status_error(status, psprintf("%s could not rate match " INT64_FORMAT,
+										   state->caller, match->match_id));
+}
+
+void
+family_check_player_status(ReplayState *state, const ReplayPlayer *player, sk_status status)
+{
+	if (status != SK_OK)
+		core_status_error(status, psprintf("%s could not rate player " INT64_FORMAT,
+										   state->caller, player->id));
 }
 
 void

@@ -130,9 +130,15 @@ family_scatter_gaussian(ReplayState *state, ReplayMatch *match)
 	family_scatter(match, 1, state->sigma);
 }
 
-/* Raises a core's bad status as an error naming the match. */
+/*
+ * Raise a core's bad status as an error naming the match, or the player
+ * (the Glicko families rate players when a period closes); the SQLSTATE
+ * is engine/sqlstate.h's.
+ */
 extern void family_check_status(ReplayState *state, const ReplayMatch *match,
 								sk_status status);
+extern void family_check_player_status(ReplayState *state, const ReplayPlayer *player,
+									   sk_status status);
 
 /*
  * Gaussian team chances for more than two teams: OpenSkill's normalised

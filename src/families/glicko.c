@@ -66,24 +66,14 @@ g1_rate_match(ReplayState *state, ReplayMatch *match)
 	periods_record_match(state, state->family_data, match, g1_onset_rd);
 }
 
-static void
-g1_check(ReplayState *state, const ReplayPlayer *p, sk_status status)
-{
-	if (status != SK_OK)
-		ereport(ERROR,
-				(errcode(status == SK_ERR_OVERFLOW ? ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE
-						 : ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s could not rate player " INT64_FORMAT ": %s",
-						state->caller, p->id, sk_status_message(status))));
-}
-
 /* Glickman's update from the RDs at the period's onset. */
 static void
 g1_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *opp_rating,
 			   const double *opp_rd, const double *scores, double *out)
 {
-	g1_check(state, p, sk_glicko_rate(p->r[0], g1_onset_rd(state, p->r[1]), n, opp_rating,
-									  opp_rd, scores, &out[0], &out[1]));
+	family_check_player_status(state, p,
+							   sk_glicko_rate(p->r[0], g1_onset_rd(state, p->r[1]), n,
+											  opp_rating, opp_rd, scores, &out[0], &out[1]));
 }
 
 static void
@@ -100,9 +90,9 @@ g1_finish_player(ReplayState *state, ReplayPlayer *player)
 
 	if (missed > 0)
 	{
-		g1_check(state, player, sk_glicko_decay(player->r[1], (double) missed,
-												state->opt[G1_C], state->opt[G1_RD_MAX],
-												&player->r[1]));
+		family_check_player_status(state, player,
+								   sk_glicko_decay(player->r[1], (double) missed, state->opt[G1_C],
+												   state->opt[G1_RD_MAX], &player->r[1]));
 		player->last_period = state->periods_ended;
 	}
 }

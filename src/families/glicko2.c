@@ -59,11 +59,7 @@ g2_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *o
 	sk_status	status = sk_glicko2_rate(&in, n, opp_rating, opp_rd, scores,
 										 state->opt[G2_TAU], state->opt[G2_EPSILON], &result);
 
-	if (status != SK_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s could not rate player " INT64_FORMAT ": %s",
-						state->caller, p->id, sk_status_message(status))));
+	family_check_player_status(state, p, status);
 	out[0] = result.rating;
 	out[1] = result.rd;
 	out[2] = result.vol;
