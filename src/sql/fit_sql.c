@@ -378,11 +378,7 @@ fit(PG_FUNCTION_ARGS)
 		x[k] = values[fc.index[k]];
 		/* A context_* key not given starts from the option it stands in for. */
 		if (isnan(x[k]))
-		{
-			int			base = options_index(&fc.family->options, fc.names[k] + strlen("context_"));
-
-			x[k] = base >= 0 ? values[base] : (lo[k] + hi[k]) / 2;
-		}
+			x[k] = values[fc.family->options.specs[fc.index[k]].inherits];
 		x[k] = Min(Max(x[k], lo[k]), hi[k]);
 	}
 	for (k = 0; k < PREDICT_PARAMS; k++)
