@@ -179,6 +179,9 @@ WHERE player_id = 1;
 -- out; period 3: B beats A.  With c = 40 every RD first grows by one
 -- period (t = 1) and A and B by one more for the period sat out (t = 2);
 -- C and D end one period behind, so their RD grows once at the end.
+-- Each period's key is its match's played_at, so the periods are per
+-- match: idle_growth "periods" counts them (glicko_idle.sql has the
+-- calendar's growth).
 CREATE TABLE g1 (match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8);
 INSERT INTO g1 VALUES
   (1, '2026-01-05', '2026-01-05', 1, 1, 1), (1, '2026-01-05', '2026-01-05', 2, 2, 2),
@@ -196,7 +199,8 @@ expected(player_id, g) AS (
 SELECT e.player_id, round((e.g).rating::numeric, 6) AS rating, round((e.g).rd::numeric, 6) AS rd,
        abs((r.rating).rating - (e.g).rating) < 1e-9 AND abs((r.rating).rd - (e.g).rd) < 1e-9 AS same, r.matches
 FROM expected e
-JOIN unnest((SELECT skill.glicko_replay(match_id, played_at, period, player_id, team, rank, NULL, '{"c": 40}'
+JOIN unnest((SELECT skill.glicko_replay(match_id, played_at, period, player_id, team, rank, NULL,
+                                        '{"c": 40, "idle_growth": "periods"}'
                                         ORDER BY played_at, match_id) FROM g1)) r USING (player_id)
 ORDER BY 1;
 

@@ -91,7 +91,11 @@ new_volatility(double vol, double phi, double v, double delta, double tau,
 			return SK_ERR_NO_CONVERGENCE;
 		C = A + (A - B) * fA / (fB - fA);
 		fC = vol_f(&o, C);
-		if (fC * fB < 0.0)
+		/*
+		 * Glickman's test is <= 0: with < a root hit exactly (f(C) = 0)
+		 * would keep B = C and halve f(A) forever, never converging.
+		 */
+		if (fC * fB <= 0.0)
 		{
 			A = B;
 			fA = fB;
@@ -123,6 +127,15 @@ sk_glicko2_rate(const sk_glicko2 *player, int n,
 				const double *scores, double tau, double epsilon,
 				sk_glicko2 *out)
 {
+	return sk_glicko2_rate_periods(player, n, opp_rating, opp_rd, scores, tau, epsilon, 1.0, out);
+}
+
+sk_status
+sk_glicko2_rate_periods(const sk_glicko2 *player, int n,
+						const double *opp_rating, const double *opp_rd,
+						const double *scores, double tau, double epsilon,
+						double periods, sk_glicko2 *out)
+{
 	double		mu,
 				phi,
 				v_inv = 0.0,
@@ -136,10 +149,10 @@ sk_glicko2_rate(const sk_glicko2 *player, int n,
 	sk_status	status;
 
 	if (!isfinite(player->rating) || !isfinite(player->rd) ||
-		!isfinite(player->vol) || !isfinite(tau) || !isfinite(epsilon))
+		!isfinite(player->vol) || !isfinite(tau) || !isfinite(epsilon) || !isfinite(periods))
 		return SK_ERR_NOT_FINITE;
 	if (player->rd <= 0.0 || player->vol <= 0.0 || tau <= 0.0 ||
-		epsilon <= 0.0 || n < 0)
+		epsilon <= 0.0 || periods < 0.0 || n < 0)
 		return SK_ERR_RANGE;
 	status = sk_glicko_check_games(n, opp_rating, opp_rd, scores);
 	if (status != SK_OK)
@@ -152,7 +165,8 @@ sk_glicko2_rate(const sk_glicko2 *player, int n,
 	if (n == 0)
 	{
 		/* An inactive period: only step 6. */
-		return finish(player->rating, sqrt(phi * phi + player->vol * player->vol) * SK_GLICKO2_SCALE,
+		return finish(player->rating,
+					  sqrt(phi * phi + periods * player->vol * player->vol) * SK_GLICKO2_SCALE,
 					  player->vol, out);
 	}
 
@@ -184,7 +198,8 @@ sk_glicko2_rate(const sk_glicko2 *player, int n,
 		vol = player->vol;
 
 	/* Steps 6 and 7: new RD and rating; step 8: back to the Glicko-1 scale. */
-	phi_star = sqrt(phi * phi + vol * vol);
+	/* periods * vol * vol is vol * vol exactly for periods = 1. */
+	phi_star = sqrt(phi * phi + periods * vol * vol);
 	phi_new = 1.0 / sqrt(1.0 / (phi_star * phi_star) + v_inv);
 	return finish((mu + phi_new * phi_new * gain) * SK_GLICKO2_SCALE + SK_GLICKO2_CENTER,
 				  phi_new * SK_GLICKO2_SCALE, vol, out);

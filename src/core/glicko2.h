@@ -38,6 +38,17 @@ sk_status	sk_glicko2_rate(const sk_glicko2 *player, int n,
 							sk_glicko2 *out);
 
 /*
+ * The same with the period's own growth (step 6) counted as `periods`
+ * periods: phi* = sqrt(phi^2 + periods vol'^2).  Glickman's update is
+ * periods = 1; 0 rates a player whose RD was already grown to the
+ * period's onset (the replays' calendar idle growth).  periods >= 0.
+ */
+sk_status	sk_glicko2_rate_periods(const sk_glicko2 *player, int n,
+									const double *opp_rating, const double *opp_rd,
+									const double *scores, double tau, double epsilon,
+									double periods, sk_glicko2 *out);
+
+/*
  * RD after periods sat out: each grows phi to sqrt(phi^2 + vol^2), so k of
  * them add k vol^2 (Glickman, Glicko-2 step 6 for a player who did not
  * compete).

@@ -368,6 +368,20 @@ replay_players_by_id(ReplayState *state, uint32 *count)
 	return (ReplayPlayer **) id_refs_sort(refs, n);
 }
 
+/* Brings every player up to date (finish_player). */
+static void
+finish_all_players(ReplayState *state)
+{
+	playerhash_iterator it;
+	ReplayPlayer *p;
+
+	if (!state->family->finish_player)
+		return;
+	playerhash_start_iterate(state->players, &it);
+	while ((p = playerhash_iterate(state->players, &it)) != NULL)
+		state->family->finish_player(state, p);
+}
+
 static void
 close_period(ReplayState *state)
 {
@@ -390,10 +404,15 @@ out_of_order(ReplayState *state, int64 match_id, TimestampTz played_at)
 			 errhint("Feed the rows from a subquery with ORDER BY played_at, match_id.")));
 }
 
-/* Closes the current rating period when a match opens a later one. */
+/*
+ * Closes the current rating period when a match opens a later one, and
+ * notes whether periods are still per match (replay.h).
+ */
 static void
-enter_period(ReplayState *state, int64 match_id, TimestampTz period)
+enter_period(ReplayState *state, int64 match_id, TimestampTz played_at, TimestampTz period)
 {
+	if (period != played_at)
+		state->period_keys_differ = true;
 	if (state->in_period && period == state->period_key)
 		return;
 	if (state->in_period && period < state->period_key)
@@ -406,8 +425,19 @@ enter_period(ReplayState *state, int64 match_id, TimestampTz period)
 		rate_waiting(state);
 		close_period(state);
 	}
+
+	/*
+	 * Periods stop being per match: every player takes the calendar growth
+	 * it is owed up to the period just closed, and periods count from here.
+	 */
+	if (state->period_per_match && state->period_keys_differ)
+	{
+		state->in_period = false;
+		finish_all_players(state);
+	}
 	state->in_period = true;
 	state->period_key = period;
+	state->period_per_match = !state->period_keys_differ;
 }
 
 /* A season starting at or before played_at: its last match and rating period close first. */
@@ -432,7 +462,7 @@ replay_rate_batch(ReplayState *state, ReplayBatch *batch, TimestampTz period)
 {
 	season_if_due(state, batch->played_at);
 	if (state->family->uses_period)
-		enter_period(state, batch->match_id, period);
+		enter_period(state, batch->match_id, batch->played_at, period);
 	state->match_id = batch->match_id;
 	state->played_at = batch->played_at;
 	process_match(state, batch);
@@ -462,7 +492,7 @@ start_match(ReplayState *state, int64 match_id, TimestampTz played_at,
 	}
 	season_if_due(state, played_at);
 	if (has_period)
-		enter_period(state, match_id, period);
+		enter_period(state, match_id, played_at, period);
 	state->in_match = true;
 	state->match_id = match_id;
 	state->collecting.match_id = match_id;
@@ -549,13 +579,5 @@ replay_finish(ReplayState *state)
 		close_period(state);
 		state->in_period = false;
 	}
-	if (state->family->finish_player)
-	{
-		playerhash_iterator it;
-		ReplayPlayer *p;
-
-		playerhash_start_iterate(state->players, &it);
-		while ((p = playerhash_iterate(state->players, &it)) != NULL)
-			state->family->finish_player(state, p);
-	}
+	finish_all_players(state);
 }

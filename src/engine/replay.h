@@ -302,6 +302,18 @@ struct ReplayState
 	TimestampTz period_key;
 	int64		periods_ended;	/* rating periods closed so far */
 
+	/*
+	 * Periods are per match while every row's period equals its played_at
+	 * (a history without a period column, or an aggregate given played_at
+	 * as the period): then a period stands for no calendar time of its
+	 * own, and the Glicko families grow RDs by the calendar time a player
+	 * was idle instead of by the periods closed meanwhile.  The first row
+	 * whose period differs ends that for the rest of the replay; a period
+	 * keeps the status it opened with, so its matches are treated alike.
+	 */
+	bool		period_keys_differ; /* some row's period was not its played_at */
+	bool		period_per_match;	/* of the open period */
+
 	/* Scratch for one match, grown to the largest match seen. */
 	ReplayMatch match;
 	double	   *mu;				/* n_players-sized gathers for the cores */

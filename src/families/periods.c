@@ -15,6 +15,27 @@
 #define RS_KEY(game) ((game)->player)
 #include "engine/radix_sort.h"
 
+const char *const periods_idle_growth_names[] = {"calendar", "periods", NULL};
+
+double
+periods_calendar_idle(const ReplayState *state, ReplayPlayer *player, double period_length)
+{
+	/*
+	 * A player seen again in its own period (two matches at one time) owes
+	 * nothing, and a new player's onset stays to come: last_period is left.
+	 */
+	if (player->matches == 0 || state->period_key <= player->last_played)
+		return 0;
+
+	/*
+	 * Between periods (where periods stop being per match, and at the end)
+	 * the player is current to the periods closed, as counting would leave
+	 * it; last_played moves only when the player's match is rated.
+	 */
+	player->last_period = state->periods_ended + (state->in_period ? 1 : 0);
+	return (double) (state->period_key - player->last_played) / period_length;
+}
+
 static PeriodGame *
 next_game(ReplayState *state, PeriodGames *period)
 {
@@ -56,7 +77,7 @@ periods_record_match(ReplayState *state, PeriodGames *period, const ReplayMatch 
 					game->opp_rating = match->player[j]->r[0];
 					if (match->team_shift)
 						game->opp_rating += match->team_shift[u] - match->team_shift[t];
-					game->opp_rd = onset ? onset(state, match->player[j]->r[1])
+					game->opp_rd = onset ? onset(state, match->player[j])
 						: match->player[j]->r[1];
 					game->score = replay_pair_score(match, t, u);
 				}

@@ -172,6 +172,17 @@ utc_text(double value)
 					tm.tm_hour, tm.tm_min, tm.tm_sec);
 }
 
+/* An interval default ("30 days"), the same in every IntervalStyle. */
+static char *
+interval_text(double usecs)
+{
+	double		days = usecs / USECS_PER_DAY;
+
+	if (days == floor(days))
+		return psprintf("%.0f day%s", days, days == 1 ? "" : "s");
+	return psprintf("%g seconds", usecs / USECS_PER_SEC);
+}
+
 static void
 put_options(ReturnSetInfo *rsinfo, const char *family, const OptionTable *options)
 {
@@ -198,6 +209,8 @@ put_options(ReturnSetInfo *rsinfo, const char *family, const OptionTable *option
 										? spec->choices[(int) spec->default_value]
 										: spec->kind == OPTION_TIMESTAMP
 										? utc_text(spec->default_value)
+										: spec->kind == OPTION_INTERVAL
+										? interval_text(spec->default_value)
 										: float8out_internal(spec->default_value));
 		/* None: a timestamp or interval not given, an inherited number. */
 		nulls[3] = isnan(spec->default_value) ||

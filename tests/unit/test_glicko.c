@@ -92,6 +92,42 @@ test_glicko2(void)
 		CHECK(isfinite(out.rating) && isfinite(out.rd) && isfinite(out.vol));
 	}
 
+	/*
+	 * Step 6 counted as periods: 1 is Glickman's update, bit for bit; an
+	 * inactive period grows phi^2 by periods vol^2 (200 -> sqrt(200^2 +
+	 * 2 (0.06 173.7178)^2)).
+	 */
+	{
+		sk_glicko2	one;
+
+		CHECK(sk_glicko2_rate(&player, 3, paper_opp_rating, paper_opp_rd,
+							  paper_scores, 0.5, 1e-6, &out) == SK_OK);
+		CHECK(sk_glicko2_rate_periods(&player, 3, paper_opp_rating, paper_opp_rd,
+									  paper_scores, 0.5, 1e-6, 1.0, &one) == SK_OK);
+		CHECK(one.rating == out.rating && one.rd == out.rd && one.vol == out.vol);
+		CHECK(sk_glicko2_rate_periods(&player, 0, NULL, NULL, NULL, 0.5, 1e-6, 2.0, &out) == SK_OK);
+		CHECK_CLOSE(out.rd, sqrt(200.0 * 200.0 + 2 * pow(0.06 * SK_GLICKO2_SCALE, 2)), 1e-9);
+		CHECK(sk_glicko2_rate_periods(&player, 0, NULL, NULL, NULL, 0.5, 1e-6, 0.0, &out) == SK_OK);
+		CHECK_CLOSE(out.rd, 200, 1e-12);
+		CHECK(sk_glicko2_rate_periods(&player, 0, NULL, NULL, NULL, 0.5, 1e-6, -1.0, &out) == SK_ERR_RANGE);
+		CHECK(sk_glicko2_rate_periods(&player, 0, NULL, NULL, NULL, 0.5, 1e-6, NAN, &out) == SK_ERR_NOT_FINITE);
+	}
+
+	/*
+	 * A step of the volatility iteration that lands exactly on the root
+	 * (f(C) = 0, met on the ATP history) ends it, as Glickman's test
+	 * f(C) f(B) <= 0 says; vol barely moves from 0.06.
+	 */
+	{
+		sk_glicko2	p = {1533.9112541712782, 56.998882583930062, 0.060010780556689361};
+		double		opp[2] = {1383.2329848127922, 1435.5923391872573};
+		double		opp_rd[2] = {258.18196895363099, 54.850592113357855};
+		double		wins[2] = {1, 1};
+
+		CHECK(sk_glicko2_rate(&p, 2, opp, opp_rd, wins, 0.5, 1e-6, &out) == SK_OK);
+		CHECK(out.vol > 0.0600 && out.vol < 0.0601 && out.rating > p.rating && out.rd < p.rd);
+	}
+
 	/* Rejections. */
 	player.vol = 0;
 	CHECK(sk_glicko2_rate(&player, 0, NULL, NULL, NULL, 0.5, 1e-6, &out) == SK_ERR_RANGE);
