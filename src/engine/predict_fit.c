@@ -95,7 +95,7 @@ predict_window_add(PredictWindow *window, TimestampTz played_at, double z, doubl
 {
 	PredictRecord *r = &window->record;
 
-	/* Reclaiming only a half or more keeps each record's moves O(1). */
+	/* Reclaiming only when half or more is dropped keeps the moves O(1) a record. */
 	if (r->n == r->capacity && window->start >= r->capacity / 2 && window->start > 0)
 		compact(window);
 	if (r->n == r->capacity)
@@ -125,16 +125,15 @@ predict_window_fit(const PredictWindow *window, bool normal, PredictParams *para
 {
 	const PredictRecord *r = &window->record;
 	int64		s = window->start;
-	PredictRecord in_window;
+	PredictRecord in_window = *r;
 
 	if (r->n == s)
 		return NAN;				/* nothing to fit (and the arrays may be NULL) */
-	in_window = (PredictRecord)
-	{
-		.mcxt = r->mcxt, .n = r->n - s, .capacity = r->n - s, .z = r->z + s,
-			.z_context = r->z_context + s, .length = r->length + s, .outcome = r->outcome + s
-	};
-
+	in_window.n = in_window.capacity = r->n - s;
+	in_window.z += s;
+	in_window.z_context += s;
+	in_window.length += s;
+	in_window.outcome += s;
 	return predict_fit(&in_window, normal, params, max_passes);
 }
 
