@@ -201,7 +201,7 @@ typedef enum ReplayOutcome
 	OPTION_ANY("length_exponent", 0, "the prediction's logit (probit) is multiplied by length^length_exponent"), \
 	OPTION_ANY("home_advantage", 0, "added to the home team's rating in updates and predictions"), \
 	OPTION_POSITIVE("predict_scale", 1, "multiplies the prediction's logit (probit)"), \
-	OPTION_EVERY("refit_every", "refit predict_scale (and context_weight, length_exponent if not 0) on the earlier matches this often (an interval)"), \
+	OPTION_EVERY("refit_every", "refit predict_scale, and context_weight and length_exponent if not 0, this often (an interval)"), \
 	OPTION_EVERY("refit_window", "with refit_every: refit on the matches of this interval before each refit only (default: all earlier)")
 
 /* The details' settings and scratch (details.c). */
