@@ -163,17 +163,18 @@ FROM o, skill.evaluate('$rows', ARRAY['glicko'],
 \endif
 SQL
 	}
-	# refit LABEL FROM: the fitted system of step FROM, predict_scale refitted
-	# every year on the matches before (refit_every), scored from 2010.
+	# refit LABEL FROM OPTIONS: the fitted system of step FROM with its
+	# prediction parameters refitted walk-forward (refit_every, refit_window
+	# in OPTIONS), scored from 2010.
 	refit() {
 		q -At <<SQL
 SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s |', '$1', round(s.log_loss::numeric, 4), round(s.brier::numeric, 4),
-              round(s.ece::numeric, 4), round(s.calibration_slope::numeric, 3), '"refit_every": "1 year"', '-', '-')
+              round(s.ece::numeric, 4), round(s.calibration_slope::numeric, 3), '$3', '-', '-')
 FROM fitted f,
      skill.evaluate(format('SELECT match_id, played_at, player_id, team, rank%s FROM results ORDER BY played_at, match_id', f.columns),
                     ARRAY['glicko'],
                     jsonb_build_object('score_from', '2010-01-01 00:00+00',
-                                       'glicko', f.options || '{"refit_every": "1 year"}')) s
+                                       'glicko', f.options || '{$3}')) s
 WHERE f.label = '$2';
 SQL
 	}
@@ -184,7 +185,10 @@ SQL
 	step 'glicko, game share + surface' ', score, context' '"outcome": "share"' "$GLICKO, $SHARE, $CONTEXT"
 	step 'glicko, game share + surface + best-of' ', score, context, length' '"outcome": "share"' \
 		"$GLICKO, $SHARE, $CONTEXT, $LENGTH"
-	refit '+ predict_scale refitted every year' 'glicko, game share + surface + best-of'
+	refit '+ the three prediction parameters refitted every year on all earlier matches' \
+		'glicko, game share + surface + best-of' '"refit_every": "1 year"'
+	refit '+ the same on the year before' 'glicko, game share + surface + best-of' \
+		'"refit_every": "1 year", "refit_window": "1 year"'
 }
 
 [ "$MARGIN" = only ] || win_loss

@@ -201,6 +201,183 @@ JOIN skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id') b US
 JOIN skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id', '{"refit_every": "178000000 years"}') c
   USING (match_id, player_id);
 
+-- Without refit_window, context_weight or length_exponent the refit is of
+-- predict_scale over all earlier matches, from the fixed bins: the bits of
+-- these histories are pinned (md5 of their float8 values; the Glicko one
+-- with the per-match periods of those versions, idle_growth periods).
+SELECT o AS options, md5(string_agg(float8send(h.predicted_win) || float8send(h.rating_after), '' ORDER BY h.match_id, h.player_id))
+FROM unnest(ARRAY['{"refit_every": "30 days"}', '{"refit_every": "1 week", "predict_scale": 1.5}',
+                  '{"refit_every": "1 microsecond"}']::jsonb[]) o,
+     LATERAL skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id', o) h
+GROUP BY o ORDER BY o::text;
+SELECT md5(string_agg(float8send((h.rating_after).rating) || float8send(h.predicted_win), '' ORDER BY h.match_id, h.player_id))
+FROM skill.glicko_history('SELECT * FROM ladder ORDER BY played_at, match_id', '{"refit_every": "10 days", "c": 20, "idle_growth": "periods"}') h;
+
+-- refit_window: each refit uses only the matches of the window before
+-- the refit point [t - window, t), t a whole number of refit_every
+-- after the first match (intervals in hours here: days would follow the
+-- session's daylight saving, the refit's do not).  The reference is a maximum-likelihood
+-- fit written here (Fisher scoring with step halving) of
+-- p = sigmoid(a len^g ((1 - l) z + l zc)) over the parameters marked in
+-- searched, on the window's records taken from the histories' rows: z
+-- and zc are the logits of the unadjusted history and of the one at
+-- context_weight 1.
+CREATE FUNCTION ml_fit(z float8[], zc float8[], len float8[], o float8[], searched bool[], start float8[])
+RETURNS float8[] LANGUAGE plpgsql AS $$
+DECLARE
+  th float8[] := start; tr float8[]; g float8[]; h float8[]; st float8[]; m float8[]; d float8[];
+  i int; j int; k int; it int; half int; loss float8; tl float8; u float8; v float8; e float8; p float8; det float8;
+BEGIN
+  FOR it IN 1..200 LOOP
+    g := '{0,0,0}'; h := '{0,0,0,0,0,0,0,0,0}'; loss := 0;
+    FOR i IN 1..array_length(z, 1) LOOP
+      u := (1 - th[2]) * z[i] + th[2] * zc[i]; v := len[i] ^ th[3]; e := th[1] * v * u;
+      p := 1 / (1 + exp(-e));
+      loss := loss + ln(1 + exp(e)) - o[i] * e;
+      d := ARRAY[v * u, th[1] * v * (zc[i] - z[i]), e * ln(len[i])];
+      FOR j IN 1..3 LOOP
+        g[j] := g[j] + (o[i] - p) * d[j];
+        FOR k IN 1..3 LOOP h[3 * j + k - 3] := h[3 * j + k - 3] + p * (1 - p) * d[j] * d[k]; END LOOP;
+      END LOOP;
+    END LOOP;
+    FOR j IN 1..3 LOOP          -- a fixed parameter: a unit row and column, no gradient
+      IF NOT searched[j] THEN
+        g[j] := 0;
+        FOR k IN 1..3 LOOP h[3 * j + k - 3] := (j = k)::int; h[3 * k + j - 3] := (j = k)::int; END LOOP;
+      END IF;
+    END LOOP;
+    -- The step h^-1 g by Cramer's rule.
+    det := h[1] * (h[5] * h[9] - h[6] * h[8]) - h[2] * (h[4] * h[9] - h[6] * h[7]) + h[3] * (h[4] * h[8] - h[5] * h[7]);
+    st := '{0,0,0}';
+    FOR j IN 1..3 LOOP
+      m := h;
+      FOR k IN 1..3 LOOP m[3 * k + j - 3] := g[k]; END LOOP;
+      st[j] := (m[1] * (m[5] * m[9] - m[6] * m[8]) - m[2] * (m[4] * m[9] - m[6] * m[7])
+                + m[3] * (m[4] * m[8] - m[5] * m[7])) / det;
+    END LOOP;
+    EXIT WHEN abs(st[1]) + abs(st[2]) + abs(st[3]) < 1e-14;
+    FOR half IN 0..40 LOOP
+      tr := ARRAY[th[1] + st[1], th[2] + st[2], th[3] + st[3]];
+      tl := 0;
+      FOR i IN 1..array_length(z, 1) LOOP
+        e := tr[1] * len[i] ^ tr[3] * ((1 - tr[2]) * z[i] + tr[2] * zc[i]);
+        tl := tl + ln(1 + exp(e)) - o[i] * e;
+      END LOOP;
+      EXIT WHEN tl <= loss;
+      st := ARRAY[st[1] / 2, st[2] / 2, st[3] / 2];
+    END LOOP;
+    th := tr;
+  END LOOP;
+  RETURN th;
+END $$;
+
+-- A history whose scale changes halfway: team 1 wins 80 % of the first 80
+-- days and 60 % of the last 80, while its players' Elo ratings keep rising.
+-- Refitted every 30 days on the 30 days before, predict_scale falls with
+-- the change; refitted on all earlier matches it lags.  The windowed scale
+-- (the logit ratio to the unadjusted history) is the reference fit's.
+SELECT setseed(0.27);
+CREATE TABLE shift AS
+SELECT m::bigint AS match_id, timestamptz '2024-01-01 00:00+00' + m * interval '1 day' AS played_at,
+       p::bigint AS player_id, t AS team, CASE WHEN (t = 1) = win THEN 1 ELSE 2 END::float8 AS rank
+FROM (SELECT m, random() < CASE WHEN m <= 80 THEN 0.8 ELSE 0.6 END AS win FROM generate_series(1, 160) m) g,
+     LATERAL (VALUES (1 + m % 4, 1), (5 + (m / 4) % 4, 2)) v(p, t);
+CREATE TABLE shifted AS
+SELECT w.match_id, w.played_at, 2 - w.rank AS o, ln(b.predicted_win / (1 - b.predicted_win)) AS z,
+       ln(w.predicted_win / (1 - w.predicted_win)) / nullif(ln(b.predicted_win / (1 - b.predicted_win)), 0) AS a_window,
+       ln(a.predicted_win / (1 - a.predicted_win)) / nullif(ln(b.predicted_win / (1 - b.predicted_win)), 0) AS a_all
+FROM skill.elo_history('SELECT * FROM shift ORDER BY played_at, match_id',
+                       '{"refit_every": "30 days", "refit_window": "30 days"}') w
+JOIN skill.elo_history('SELECT * FROM shift ORDER BY played_at, match_id', '{"refit_every": "30 days"}') a
+  USING (match_id, player_id)
+JOIN skill.elo_history('SELECT * FROM shift ORDER BY played_at, match_id') b USING (match_id, player_id)
+WHERE w.team = 1;
+WITH fits AS (
+  SELECT k, t, ml_fit(array_agg(z), array_agg(z), array_agg(1::float8), array_agg(o), '{t,f,f}', '{1,0,0}') AS th
+  FROM (SELECT k, timestamptz '2024-01-02 00:00+00' + k * interval '720 hours' AS t FROM generate_series(1, 5) k) p
+  JOIN shifted ON played_at >= t - interval '720 hours' AND played_at < t GROUP BY k, t)
+SELECT k, to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS refit_at, round(avg(s.o)::numeric, 3) AS won_after, round(th[1]::numeric, 4) AS by_hand,
+       round(min(s.a_window)::numeric, 4) AS windowed, max(abs(s.a_window - th[1])) < 1e-6 * th[1] AS same,
+       round(min(s.a_all)::numeric, 4) AS all_earlier
+FROM fits JOIN shifted s ON s.played_at >= t AND s.played_at < t + interval '720 hours' AND s.z <> 0
+GROUP BY k, t, th ORDER BY k;
+
+-- With context_weight and length_exponent not 0 the refit covers them too:
+-- per-context skills and best-of-5 matches that favour the stronger
+-- player, 900 days refitted every 150 on the 150 before.  A window whose
+-- free optimum has a context weight above 1 is fitted again with it at 1
+-- (its bound).  The refit's Fisher scoring stops when a step gains less
+-- than 1e-10 of the log-loss, so the logits agree to about 1e-5.
+SELECT setseed(0.61);
+CREATE TABLE ctx_skill AS
+SELECT p, c, base + 150 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random()) AS s
+FROM (SELECT p, 250 * sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random()) AS base
+      FROM generate_series(1, 8) p) b, unnest(ARRAY['a', 'b']) c;
+CREATE TABLE ctx_league AS
+SELECT m::bigint AS match_id, timestamptz '2024-01-01 00:00+00' + m * interval '1 day' AS played_at,
+       v.p::bigint AS player_id, v.t AS team, CASE WHEN (v.t = 1) = win THEN 1 ELSE 2 END::float8 AS rank,
+       ctx AS context, len AS length
+FROM (SELECT x.*, u < 1 / (1 + exp(-ln(10) / 400 * sqrt(len / 3) * (sa.s - sb.s))) AS win
+      FROM (SELECT m, a, CASE WHEN b0 >= a THEN b0 + 1 ELSE b0 END AS b, ctx, len, u
+            FROM (SELECT m, 1 + floor(random() * 8)::int AS a, 1 + floor(random() * 7)::int AS b0,
+                         CASE WHEN random() < 0.5 THEN 'a' ELSE 'b' END AS ctx,
+                         CASE WHEN random() < 0.5 THEN 3 ELSE 5 END::float8 AS len, random() AS u
+                  FROM generate_series(1, 900) m) y) x
+      JOIN ctx_skill sa ON sa.p = x.a AND sa.c = x.ctx JOIN ctx_skill sb ON sb.p = x.b AND sb.c = x.ctx) g,
+     LATERAL (VALUES (a, 1), (b, 2)) v(p, t);
+CREATE TABLE ctx_refit AS
+SELECT w.match_id, w.played_at, l.length AS len, 2 - w.rank AS o,
+       ln(b.predicted_win / (1 - b.predicted_win)) AS z, ln(c.predicted_win / (1 - c.predicted_win)) AS zc,
+       ln(w.predicted_win / (1 - w.predicted_win)) AS logit
+FROM skill.elo_history('SELECT * FROM ctx_league ORDER BY played_at, match_id',
+                       '{"context_weight": 0.5, "length_exponent": 0.2, "refit_every": "150 days", "refit_window": "150 days"}') w
+JOIN skill.elo_history('SELECT * FROM ctx_league ORDER BY played_at, match_id') b USING (match_id, player_id)
+JOIN skill.elo_history('SELECT * FROM ctx_league ORDER BY played_at, match_id', '{"context_weight": 1}') c
+  USING (match_id, player_id)
+JOIN ctx_league l USING (match_id, player_id)
+WHERE w.team = 1;
+WITH w AS (
+  SELECT k, t, array_agg(z) AS z, array_agg(zc) AS zc, array_agg(len) AS len, array_agg(o) AS o,
+         ml_fit(array_agg(z), array_agg(zc), array_agg(len), array_agg(o), '{t,t,t}', '{1,0.5,0.2}') AS free
+  FROM (SELECT k, timestamptz '2024-01-02 00:00+00' + k * interval '3600 hours' AS t FROM generate_series(1, 5) k) p
+  JOIN ctx_refit ON played_at >= t - interval '3600 hours' AND played_at < t GROUP BY k, t),
+fits AS (SELECT k, t, CASE WHEN free[2] > 1 THEN ml_fit(z, zc, len, o, '{t,f,t}', ARRAY[free[1], 1, free[3]])
+                           ELSE free END AS th FROM w)
+SELECT k, to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS refit_at, round(th[1]::numeric, 4) AS predict_scale, round(th[2]::numeric, 4) AS context_weight,
+       round(th[3]::numeric, 4) AS length_exponent,
+       max(abs(c.logit - th[1] * c.len ^ th[3] * ((1 - th[2]) * c.z + th[2] * c.zc))) < 1e-4 AS same
+FROM fits JOIN ctx_refit c ON c.played_at >= t AND c.played_at < t + interval '3600 hours'
+GROUP BY k, t, th ORDER BY k;
+
+-- A short window over a long history: its records are dropped and their
+-- room reused as it moves (2,000 hourly matches, refitted daily on the day
+-- before); every refit is still the reference fit, clamped to the
+-- refit's bounds [0.001, 1000] (the log-likelihood is concave in the
+-- scale; a day the favourites did worse than even has its optimum below
+-- 0).  Newton's method stops when a step gains less than 1e-10 of the
+-- log-loss: the scales agree to about 1e-8.
+SELECT setseed(0.33);
+CREATE TABLE hourly AS
+SELECT m::bigint AS match_id, timestamptz '2024-01-01 00:00+00' + m * interval '1 hour' AS played_at,
+       p::bigint AS player_id, t AS team, CASE WHEN (t = 1) = win THEN 1 ELSE 2 END::float8 AS rank
+FROM (SELECT m, random() < 0.7 AS win FROM generate_series(1, 2000) m) g,
+     LATERAL (VALUES (1 + m % 3, 1), (4 + (m / 3) % 3, 2)) v(p, t);
+WITH h AS (
+  SELECT w.played_at, 2 - w.rank AS o, ln(b.predicted_win / (1 - b.predicted_win)) AS z,
+         ln(w.predicted_win / (1 - w.predicted_win)) AS logit
+  FROM skill.elo_history('SELECT * FROM hourly ORDER BY played_at, match_id',
+                         '{"refit_every": "1 day", "refit_window": "1 day"}') w
+  JOIN skill.elo_history('SELECT * FROM hourly ORDER BY played_at, match_id') b USING (match_id, player_id)
+  WHERE w.team = 1),
+fits AS (
+  SELECT k, t, least(greatest((ml_fit(array_agg(z), array_agg(z), array_agg(1::float8), array_agg(o),
+                                      '{t,f,f}', '{1,0,0}'))[1], 0.001), 1000) AS a
+  FROM (SELECT k, timestamptz '2024-01-01 01:00+00' + k * interval '24 hours' AS t FROM generate_series(1, 83) k) p
+  JOIN h ON played_at >= t - interval '24 hours' AND played_at < t GROUP BY k, t)
+SELECT count(DISTINCT k) AS refits, count(*) AS matches,
+       count(*) FILTER (WHERE abs(h.logit - a * h.z) > 1e-6 * abs(h.logit)) AS different
+FROM fits JOIN h ON h.played_at >= t AND h.played_at < t + interval '24 hours';
+
 -- 8. Bad input: every rule with its message.
 SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank, -1::float8 AS score FROM league');
 SELECT * FROM skill.elo_history($$SELECT match_id, played_at, player_id, team, rank, 'NaN'::float8 AS score FROM league$$);
@@ -211,6 +388,11 @@ SELECT * FROM skill.elo_history('SELECT * FROM league', '{"outcome": "margin"}')
 SELECT * FROM skill.elo_history('SELECT * FROM league', '{"context_weight": 1.5}');
 SELECT * FROM skill.elo_history('SELECT * FROM league', '{"refit_every": "-1 day"}');
 SELECT * FROM skill.elo_history('SELECT * FROM league', '{"refit_every": 30}');
+SELECT * FROM skill.elo_history('SELECT * FROM league', '{"refit_every": "1 year", "refit_window": "-1 day"}');
+SELECT * FROM skill.elo_history('SELECT * FROM league', '{"refit_every": "1 year", "refit_window": "a while"}');
+SELECT * FROM skill.elo_history('SELECT * FROM league', '{"refit_every": "1 year", "refit_window": 30}');
+SELECT * FROM skill.elo_history('SELECT * FROM league', '{"refit_window": "1 year"}');
+SELECT * FROM skill.evaluate('SELECT * FROM league', ARRAY['glicko'], '{"glicko": {"refit_window": "1 year"}}');
 SELECT * FROM skill.pl_history('SELECT * FROM league', '{"outcome": "share"}');
 SELECT * FROM skill.trueskill_history('SELECT * FROM league', '{"outcome": "difference"}');
 SELECT * FROM skill.elo_history($$SELECT match_id, played_at, player_id, 1 AS team, 1::float8 AS rank, score
@@ -291,5 +473,6 @@ SELECT r->'evaluations' AS evaluations, (r->'parameters'->>'predict_scale')::flo
 FROM (SELECT skill.fit('elo', 'SELECT * FROM synth ORDER BY played_at, match_id', '{"predict_scale": [0.2, 5]}') AS r) f;
 RESET client_min_messages;
 
-DROP TABLE league, ladder, sp, sm, synth;
+DROP TABLE league, ladder, sp, sm, synth, shift, shifted, ctx_skill, ctx_league, ctx_refit, hourly;
 DROP FUNCTION elo_by_hand(jsonb, float8);
+DROP FUNCTION ml_fit(float8[], float8[], float8[], float8[], bool[], float8[]);

@@ -1,7 +1,8 @@
 /*
  * details.c - a match's details (issue #20) in the replay engine: outcomes
  * from the scores, home advantage, and the prediction's adjustments
- * (context ratings, length, predict_scale and its walk-forward refit).
+ * (context ratings, length, predict_scale and the walk-forward refit of
+ * the prediction's parameters).
  *
  * The details change a match only where it has them and the options ask:
  * a replay without details runs none of this beyond a flag test, and its
@@ -23,12 +24,16 @@
 
 #include "core/adjust.h"
 #include "core/outcome.h"
+#include "engine/predict_fit.h"
 
 const char *const replay_outcome_names[] = {"rank", "share", "difference", NULL};
 
-/* Bounds of the refitted predict_scale. */
+/* Bounds of the refitted predict_scale, and of length_exponent's magnitude. */
 #define REFIT_LOW 1e-3
 #define REFIT_HIGH 1e3
+#define REFIT_EXPONENT 10
+/* Newton passes of a refit on records (warm-started, it needs a few). */
+#define REFIT_PASSES 20
 
 void
 details_configure(ReplayState *state)
@@ -45,7 +50,18 @@ details_configure(ReplayState *state)
 	d->home_advantage = o[DETAIL_HOME_ADVANTAGE];
 	d->predict_scale = o[DETAIL_PREDICT_SCALE];
 	d->refit_every = o[DETAIL_REFIT_EVERY];
+	d->refit_window = o[DETAIL_REFIT_WINDOW];
+	if (d->refit_window > 0 && !(d->refit_every > 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("option \"refit_window\" of %s needs \"refit_every\"", state->caller),
+				 errdetail("The window is the span of matches each walk-forward refit uses; refit_every says when the refits are.")));
+	/* A parameter left at 0 is not refitted: 0 turns its adjustment off. */
+	d->refit_weight = d->refit_every > 0 && d->context_weight > 0;
+	d->refit_exponent = d->refit_every > 0 && d->length_exponent != 0;
 	d->scale = d->predict_scale;
+	d->weight = d->context_weight;
+	d->exponent = d->length_exponent;
 	d->powered_length = 1;
 	d->length_factor = 1;
 }
@@ -309,18 +325,62 @@ refit_time(double from, double every)
 	return next < (double) DT_NOEND ? (TimestampTz) next : DT_NOEND;
 }
 
-/* predict_scale in force: with refit_every, refitted on the matches before. */
-static double
-scale_now(ReplayState *state, TimestampTz played_at)
+/*
+ * A refit on the records from the window before the refit point (all of
+ * them without refit_window), from the values in force; those stay when
+ * the window is empty.
+ */
+static void
+refit_records(ReplayState *state, double point)
+{
+	ReplayDetailsState *d = &state->details;
+	PredictParams p = {
+		.value = {d->scale, d->weight, d->exponent},
+		.searched = {true, d->refit_weight, d->refit_exponent},
+		.low = {REFIT_LOW, 0, Min(-REFIT_EXPONENT, d->length_exponent)},
+		.high = {REFIT_HIGH, 1, Max(REFIT_EXPONENT, d->length_exponent)},
+	};
+
+	if (d->refit_window > 0)
+	{
+		double		from = ceil(point - d->refit_window);
+
+		predict_window_drop(d->window, from > (double) DT_NOBEGIN ? (TimestampTz) from : DT_NOBEGIN);
+	}
+	(void) predict_window_fit(d->window, d->normal_link, &p, REFIT_PASSES);
+	d->scale = p.value[PREDICT_SCALE];
+	d->weight = p.value[PREDICT_CONTEXT_WEIGHT];
+	if (p.value[PREDICT_LENGTH_EXPONENT] != d->exponent)
+	{
+		d->exponent = p.value[PREDICT_LENGTH_EXPONENT];
+		d->powered_length = 1;	/* the cached length^exponent is stale */
+		d->length_factor = 1;
+	}
+}
+
+/*
+ * The walk-forward refit before the match at played_at, when a step of
+ * refit_every has come round since the last: predict_scale alone over all
+ * earlier matches from the fixed bins; with a window, or with
+ * context_weight or length_exponent refitted too, from records.
+ */
+static void
+refit_now(ReplayState *state, TimestampTz played_at)
 {
 	ReplayDetailsState *d = &state->details;
 
-	if (d->refit_every <= 0)
-		return d->predict_scale;
 	if (!d->refit_started)
 	{
-		d->bins = MemoryContextAlloc(state->mcxt, sizeof(sk_adjust_bins));
-		sk_adjust_bins_init(d->bins);
+		if (d->refit_window > 0 || d->refit_weight || d->refit_exponent)
+		{
+			d->window = MemoryContextAlloc(state->mcxt, sizeof(PredictWindow));
+			predict_window_init(d->window, state->mcxt);
+		}
+		else
+		{
+			d->bins = MemoryContextAlloc(state->mcxt, sizeof(sk_adjust_bins));
+			sk_adjust_bins_init(d->bins);
+		}
 		d->next_refit = refit_time((double) played_at, d->refit_every);
 		d->refit_started = true;
 	}
@@ -328,14 +388,16 @@ scale_now(ReplayState *state, TimestampTz played_at)
 	{
 		/* Refit once, however many steps the gap spans (a step may be 1 us). */
 		double		missed = floor(((double) played_at - (double) d->next_refit) / d->refit_every);
+		double		point = (double) d->next_refit + missed * d->refit_every;
 
-		(void) sk_adjust_bins_fit(d->bins, d->normal_link, REFIT_LOW, REFIT_HIGH, &d->scale);
-		d->next_refit = refit_time((double) d->next_refit + missed * d->refit_every,
-								   d->refit_every);
+		if (d->window)
+			refit_records(state, point);
+		else
+			(void) sk_adjust_bins_fit(d->bins, d->normal_link, REFIT_LOW, REFIT_HIGH, &d->scale);
+		d->next_refit = refit_time(point, d->refit_every);
 		if (d->next_refit <= played_at)	/* rounding at microsecond steps */
 			d->next_refit = played_at + 1;
 	}
-	return d->scale;
 }
 
 void
@@ -345,8 +407,7 @@ details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match
 	ReplayDetailsState *d = &state->details;
 	bool		use_context = match->context >= 0 && (d->context_weight > 0 || d->want_context);
 	double		context_p = 0;
-	double		z,
-				scale;
+	double		z;
 
 	d->z = d->z_context = get_float8_nan();
 	if (use_context)
@@ -356,26 +417,35 @@ details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match
 		!(use_context || d->want_z || d->predict_scale != 1 || d->refit_every > 0 ||
 		  (d->length_exponent != 0 && match->length != 1)))
 		return;
+	if (d->refit_every > 0)
+		refit_now(state, match->played_at);
 	d->z = sk_adjust_unlink(d->normal_link, team_prob[0]);
 	if (use_context)
 		d->z_context = sk_adjust_unlink(d->normal_link, context_p);
-	z = sk_adjust_z(d->z, d->z_context, d->context_weight, 1, 0);
-	if (d->length_exponent != 0 && match->length != 1)
+	z = sk_adjust_z(d->z, d->z_context, d->weight, 1, 0);
+	if (d->exponent != 0 && match->length != 1)
 	{
 		/* length^gamma, kept for the next match of the same length. */
 		if (match->length != d->powered_length)
 		{
 			d->powered_length = match->length;
-			d->length_factor = pow(match->length, d->length_exponent);
+			d->length_factor = pow(match->length, d->exponent);
 		}
 		z *= d->length_factor;
 	}
-	scale = scale_now(state, match->played_at);
 	if (d->refit_every > 0)
-		sk_adjust_bins_add(d->bins, z, sk_rank_score(match->team_rank[0], match->team_rank[1]));
+	{
+		double		outcome = sk_rank_score(match->team_rank[0], match->team_rank[1]);
+
+		if (d->window)
+			predict_window_add(d->window, match->played_at, d->z, d->z_context, match->length,
+							   outcome);
+		else
+			sk_adjust_bins_add(d->bins, z, outcome);
+	}
 	/* Nothing to adjust: the family's own chance, bit for bit. */
-	if (z == d->z && scale == 1)
+	if (z == d->z && d->scale == 1)
 		return;
-	team_prob[0] = sk_adjust_link(d->normal_link, scale * z);
+	team_prob[0] = sk_adjust_link(d->normal_link, d->scale * z);
 	team_prob[1] = 1 - team_prob[0];
 }

@@ -73,6 +73,39 @@ option_choice(const OptionSpec *spec, JsonbValue *value, const char *caller)
 }
 
 /*
+ * interval_in on an option's text; its error, re-raised with the option's
+ * name (no state is resumed after the catch: the error is raised again).
+ */
+static Interval *
+read_interval(const OptionSpec *spec, const char *text, const char *caller)
+{
+	MemoryContext mcxt = CurrentMemoryContext;
+	Interval   *span = NULL;
+
+	PG_TRY();
+	{
+		span = DatumGetIntervalP(DirectFunctionCall3(interval_in, CStringGetDatum(text),
+													 ObjectIdGetDatum(InvalidOid),
+													 Int32GetDatum(-1)));
+	}
+	PG_CATCH();
+	{
+		ErrorData  *error;
+
+		MemoryContextSwitchTo(mcxt);
+		error = CopyErrorData();
+		FlushErrorState();
+		ereport(ERROR,
+				(errcode(error->sqlerrcode),
+				 errmsg("option \"%s\" of %s must be an interval such as \"1 year\", not \"%s\"",
+						spec->name, caller, text),
+				 errdetail("%s", error->message)));
+	}
+	PG_END_TRY();
+	return span;
+}
+
+/*
  * An OPTION_INTERVAL value in microseconds: a positive interval, months
  * counted as 30 days and years as 365.25 (as EXTRACT(epoch) does).
  */
@@ -84,11 +117,7 @@ option_interval(const OptionSpec *spec, JsonbValue *value, const char *caller)
 
 	if (value->type == jbvString)
 	{
-		span = DatumGetIntervalP(DirectFunctionCall3(interval_in,
-													 CStringGetDatum(pnstrdup(value->val.string.val,
-																			  value->val.string.len)),
-													 ObjectIdGetDatum(InvalidOid),
-													 Int32GetDatum(-1)));
+		span = read_interval(spec, pnstrdup(value->val.string.val, value->val.string.len), caller);
 		usecs = (double) span->time + (double) span->day * USECS_PER_DAY +
 			(double) (span->month / MONTHS_PER_YEAR) * DAYS_PER_YEAR * USECS_PER_DAY +
 			(double) (span->month % MONTHS_PER_YEAR) * DAYS_PER_MONTH * USECS_PER_DAY;

@@ -51,4 +51,29 @@ extern double predict_loss(const PredictRecord *record, bool normal, const Predi
 extern double predict_fit(const PredictRecord *record, bool normal, PredictParams *params,
 						  int max_passes);
 
+/*
+ * The records of a sliding window of time, for a walk-forward refit on the
+ * matches of the last interval only: each with its time, added in time
+ * order; predict_window_drop drops those before a time.  Memory grows with
+ * the matches of the widest window, not with the history (at most twice
+ * that, since dropped records are reclaimed when the arrays are full).
+ */
+typedef struct PredictWindow
+{
+	PredictRecord record;		/* records start .. record.n - 1 are in it */
+	TimestampTz *played_at;		/* record.capacity */
+	int64		start;
+} PredictWindow;
+
+extern void predict_window_init(PredictWindow *window, MemoryContext mcxt);
+extern void predict_window_add(PredictWindow *window, TimestampTz played_at, double z,
+							   double z_context, double length, double outcome);
+
+/* Drops the records played before from. */
+extern void predict_window_drop(PredictWindow *window, TimestampTz from);
+
+/* predict_fit over the records in the window; params unchanged when none. */
+extern double predict_window_fit(const PredictWindow *window, bool normal,
+								 PredictParams *params, int max_passes);
+
 #endif

@@ -210,7 +210,7 @@ typedef enum DetailOption
 {
 	DETAIL_OUTCOME, DETAIL_OUTCOME_W, DETAIL_OUTCOME_K, DETAIL_OUTCOME_SCALE,
 	DETAIL_CONTEXT_WEIGHT, DETAIL_LENGTH_EXPONENT, DETAIL_HOME_ADVANTAGE,
-	DETAIL_PREDICT_SCALE, DETAIL_REFIT_EVERY, DETAIL_OPTION_COUNT
+	DETAIL_PREDICT_SCALE, DETAIL_REFIT_EVERY, DETAIL_REFIT_WINDOW, DETAIL_OPTION_COUNT
 } DetailOption;
 
 #define DETAIL_OPTIONS(at) \
@@ -222,7 +222,8 @@ typedef enum DetailOption
 	[(at) + DETAIL_LENGTH_EXPONENT] = OPTION_ANY("length_exponent", 0, "the prediction's logit (probit) is multiplied by length^length_exponent"), \
 	[(at) + DETAIL_HOME_ADVANTAGE] = OPTION_ANY("home_advantage", 0, "added to the home team's rating in updates and predictions"), \
 	[(at) + DETAIL_PREDICT_SCALE] = OPTION_POSITIVE("predict_scale", 1, "multiplies the prediction's logit (probit)"), \
-	[(at) + DETAIL_REFIT_EVERY] = OPTION_EVERY("refit_every", "refit predict_scale on the earlier matches this often (an interval)")
+	[(at) + DETAIL_REFIT_EVERY] = OPTION_EVERY("refit_every", "refit predict_scale, and context_weight and length_exponent if not 0, this often (an interval)"), \
+	[(at) + DETAIL_REFIT_WINDOW] = OPTION_EVERY("refit_window", "with refit_every: refit on the matches of this interval before each refit only (default: all earlier)")
 
 /* The details' settings and scratch (details.c). */
 typedef struct ReplayDetailsState
@@ -236,6 +237,9 @@ typedef struct ReplayDetailsState
 	double		home_advantage;
 	double		predict_scale;
 	double		refit_every;	/* microseconds; 0: never */
+	double		refit_window;	/* microseconds; 0: all earlier matches */
+	bool		refit_weight;	/* the refit covers context_weight too */
+	bool		refit_exponent; /* and length_exponent */
 	bool		normal_link;	/* the family's two-team chance is a normal cdf */
 	bool		want_context;	/* rate context ratings even at weight 0 (fit) */
 	bool		want_z;			/* report ReplayResult.z even unadjusted (fit) */
@@ -252,11 +256,17 @@ typedef struct ReplayDetailsState
 	double		z_context;
 	double		powered_length;	/* length^length_exponent, for this length */
 	double		length_factor;
-	/* The walk-forward refit of predict_scale. */
+	/*
+	 * The walk-forward refit: of predict_scale alone over all earlier
+	 * matches from fixed bins; otherwise from the records of a window.
+	 */
 	struct sk_adjust_bins *bins;
+	struct PredictWindow *window;
 	bool		refit_started;
 	TimestampTz next_refit;
 	double		scale;			/* predict_scale in force */
+	double		weight;			/* context_weight in force */
+	double		exponent;		/* length_exponent in force */
 } ReplayDetailsState;
 
 typedef struct ReplayLifecycle
