@@ -35,6 +35,7 @@ typedef struct FitSettings
 	int			max_evaluations;	/* replays of the search */
 	double		max_seconds;	/* of the search; 0: no limit */
 	int			progress_level; /* elevel of each evaluation's report */
+	bool		coordinate;		/* the coordinate search of versions before 1.0 */
 } FitSettings;
 
 /* Per-match held-out losses of one evaluation, for the paired comparison. */

@@ -29,18 +29,28 @@
 #include "utils/memutils.h"
 
 #include "core/quasi_newton.h"
+#include "core/optimize.h"
 #include "core/paired.h"
 
 PG_FUNCTION_INFO_V1(fit);
 
 #define DEFAULT_MAX_EVALUATIONS 400
 
-/* options: train_until, score_from, experienced, max_evaluations, max_seconds, progress, options. */
+static bool
+jsonb_string_is(const JsonbValue *v, const char *s)
+{
+	return v->val.string.len == (int) strlen(s) && memcmp(v->val.string.val, s, v->val.string.len) == 0;
+}
+
+/*
+ * options: train_until, score_from, experienced, max_evaluations,
+ * max_seconds, progress, method, options.
+ */
 static void
 read_settings(Jsonb *options, FitSettings *s)
 {
 	static const char *const keys[] = {"train_until", "score_from", "experienced",
-	"max_evaluations", "max_seconds", "progress", "options"};
+	"max_evaluations", "max_seconds", "progress", "method", "options"};
 	JsonbValue *found;
 
 	memset(s, 0, sizeof(*s));
@@ -79,6 +89,15 @@ read_settings(Jsonb *options, FitSettings *s)
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("option \"progress\" of fit must be true or false")));
 		s->progress_level = found->val.boolean ? NOTICE : DEBUG1;
+	}
+	if ((found = object_get(options, "method")) != NULL)
+	{
+		if (found->type != jbvString ||
+			(!(s->coordinate = jsonb_string_is(found, "coordinate")) &&
+			 !jsonb_string_is(found, "quasi_newton")))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"method\" of fit must be \"quasi_newton\" or \"coordinate\"")));
 	}
 	if ((found = object_get(options, "options")) != NULL)
 	{
@@ -458,6 +477,27 @@ evaluate_start(FitContext *fc, const double *x, HeldOutLosses *start_losses)
 	fit_held_out_losses(fc, &fc->predict_start, start_losses);
 }
 
+/*
+ * The coordinate search with golden-section steps that fit used before
+ * 1.0, kept for comparison (bench/details): it converges only along
+ * uncorrelated parameters, so it says neither converged nor why it
+ * stopped beyond its budget or sweeps.
+ */
+static void
+search_coordinates(FitContext *fc, double *x, sk_qn_result *result)
+{
+	sk_minimize_options mo;
+	int			evaluations;
+
+	sk_minimize_default_options(&mo);
+	mo.max_evaluations = fc->settings.max_evaluations;
+	report_core_status(sk_minimize(fc->n_params, x, fc->lo, fc->hi, search_objective, fc, &mo,
+								   &result->value, &evaluations), "fit");
+	result->evaluations = evaluations;
+	result->converged = false;
+	result->reason = evaluations >= mo.max_evaluations ? SK_QN_BUDGET : SK_QN_NO_PROGRESS;
+}
+
 /* The search over the replayed parameters; the prediction-only ones ride along. */
 static void
 search(FitContext *fc, double *x, sk_qn_result *result)
@@ -469,7 +509,9 @@ search(FitContext *fc, double *x, sk_qn_result *result)
 	memset(result, 0, sizeof(*result));
 	result->converged = true;
 	result->reason = SK_QN_TOLERANCE;
-	if (fc->n_params > 0)
+	if (fc->n_params > 0 && fc->settings.coordinate)
+		search_coordinates(fc, x, result);
+	else if (fc->n_params > 0)
 		report_core_status(sk_qn_minimize(fc->n_params, x, fc->lo, fc->hi, search_objective,
 										  search_out_of_time, fc, &qo, result), "fit");
 }
