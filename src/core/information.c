@@ -12,6 +12,8 @@
 
 #include "information.h"
 
+#include "cholesky.h"
+
 #define N_MAX 16
 #define LEFT_MIN 1e-9
 
@@ -63,27 +65,14 @@ sk_covariance(int n, const double *H, double *cov, sk_identified *state)
 		in[m++] = i;
 		state[i] = SK_IDENTIFIED;
 	}
-	/* inv = L^-T L^-1, column by column of the identity. */
+	/* The inverse, column by column of the identity. */
 	for (j = 0; j < m; j++)
 	{
 		double		z[N_MAX];
 
 		for (i = 0; i < m; i++)
-		{
-			double		sum = i == j ? 1 : 0;
-
-			for (k = 0; k < i; k++)
-				sum -= L[i][k] * z[k];
-			z[i] = sum / L[i][i];
-		}
-		for (i = m - 1; i >= 0; i--)
-		{
-			double		sum = z[i];
-
-			for (k = i + 1; k < m; k++)
-				sum -= L[k][i] * z[k];
-			z[i] = sum / L[i][i];
-		}
+			z[i] = i == j ? 1 : 0;
+		sk_cholesky_solve(m, N_MAX, &L[0][0], z);
 		for (i = 0; i < m; i++)
 			inv[i][j] = z[i];
 	}

@@ -15,6 +15,9 @@
 
 #include "quasi_newton.h"
 
+#include "cholesky.h"
+#include "optimize.h"
+
 #define N_MAX SK_QN_MAX_PARAMS
 #define ARMIJO 1e-4
 #define LINE_STEPS 30
@@ -174,8 +177,7 @@ newton_direction(const Search *s, double B[N_MAX][N_MAX], const double *g,
 	int			f[N_MAX],
 				m = 0,
 				i,
-				j,
-				k;
+				j;
 
 	for (i = 0; i < s->n; i++)
 	{
@@ -184,38 +186,16 @@ newton_direction(const Search *s, double B[N_MAX][N_MAX], const double *g,
 			f[m++] = i;
 	}
 	for (i = 0; i < m; i++)
-		for (j = 0; j <= i; j++)
-		{
-			double		sum = B[f[i]][f[j]];
-
-			for (k = 0; k < j; k++)
-				sum -= L[i][k] * L[j][k];
-			if (i == j)
-			{
-				if (!(sum > 0))
-					return 0;
-				L[i][i] = sqrt(sum);
-			}
-			else
-				L[i][j] = sum / L[j][j];
-		}
+	{
+		for (j = 0; j < m; j++)
+			L[i][j] = B[f[i]][f[j]];
+		z[i] = -g[f[i]];
+	}
+	if (!sk_cholesky(m, N_MAX, &L[0][0]))
+		return 0;
+	sk_cholesky_solve(m, N_MAX, &L[0][0], z);
 	for (i = 0; i < m; i++)
-	{
-		double		sum = -g[f[i]];
-
-		for (k = 0; k < i; k++)
-			sum -= L[i][k] * z[k];
-		z[i] = sum / L[i][i];
-	}
-	for (i = m - 1; i >= 0; i--)
-	{
-		double		sum = z[i];
-
-		for (k = i + 1; k < m; k++)
-			sum -= L[k][i] * z[k];
-		z[i] = sum / L[i][i];
 		d[f[i]] = z[i];
-	}
 	return 1;
 }
 
@@ -422,6 +402,7 @@ sk_qn_minimize(int n, double *x, const double *lo, const double *hi, sk_qn_objec
 	double		u[N_MAX];
 	double		f0;
 	int			i;
+	sk_status	st;
 
 	memset(result, 0, sizeof(*result));
 	result->value = NAN;
@@ -429,13 +410,9 @@ sk_qn_minimize(int n, double *x, const double *lo, const double *hi, sk_qn_objec
 		!(o->gradient_tolerance >= 0) || !(o->value_tolerance >= 0))
 		return SK_ERR_RANGE;
 	memset(&s, 0, sizeof(s));
+	if ((st = sk_clamp_to_bounds(n, x, lo, hi)) != SK_OK)
+		return st;
 	for (i = 0; i < n; i++)
-	{
-		if (!isfinite(lo[i]) || !isfinite(hi[i]) || !isfinite(x[i]))
-			return SK_ERR_NOT_FINITE;
-		if (lo[i] > hi[i])
-			return SK_ERR_RANGE;
-		x[i] = fmin(fmax(x[i], lo[i]), hi[i]);
 		if (hi[i] > lo[i])
 		{
 			s.index[s.n] = i;
@@ -444,7 +421,6 @@ sk_qn_minimize(int n, double *x, const double *lo, const double *hi, sk_qn_objec
 			u[s.n] = (x[i] - lo[i]) / (hi[i] - lo[i]);
 			s.n++;
 		}
-	}
 	s.x = x;
 	s.f = f;
 	s.stop = stop;

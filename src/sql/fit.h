@@ -111,6 +111,9 @@ extern double mean_loss(const LogLoss *l);
  */
 extern void fit_held_out_losses(FitContext *fc, const PredictParams *p, HeldOutLosses *out);
 
+/* v as a JSON number, or null where it is not finite. */
+extern void fit_append_number(StringInfo buf, double v);
+
 /* Whether v lies on (within 1e-6 of the interval from) a bound of [lo, hi]. */
 extern bool fit_on_bound(double v, double lo, double hi);
 

@@ -214,15 +214,6 @@ append_name(StringInfo buf, bool *first, const char *name)
 	*first = false;
 }
 
-static void
-append_value(StringInfo buf, double v)
-{
-	if (isfinite(v))
-		appendStringInfoString(buf, float8out_internal(v));
-	else
-		appendStringInfoString(buf, "null");
-}
-
 static const char *
 note_of(const Free *f, sk_identified state)
 {
@@ -267,7 +258,7 @@ append_information(Information *info, StringInfo buf)
 	for (first = true, i = 0; i < n; i++)
 	{
 		append_name(buf, &first, info->free[i].name);
-		append_value(buf, state[i] == SK_IDENTIFIED ? sqrt(cov[i * n + i]) : NAN);
+		fit_append_number(buf, state[i] == SK_IDENTIFIED ? sqrt(cov[i * n + i]) : NAN);
 	}
 	for (i = 0; i < info->n_held; i++)
 	{
@@ -303,7 +294,7 @@ append_information(Information *info, StringInfo buf)
 			if (state[j] == SK_IDENTIFIED)
 			{
 				append_name(buf, &first_j, info->free[j].name);
-				append_value(buf, cov[i * n + j] / sqrt(cov[i * n + i] * cov[j * n + j]));
+				fit_append_number(buf, cov[i * n + j] / sqrt(cov[i * n + i] * cov[j * n + j]));
 			}
 		appendStringInfoChar(buf, '}');
 	}

@@ -361,8 +361,8 @@ search_out_of_time(void *ctx)
 	return fc->settings.max_seconds > 0 && seconds_since(fc->start) > fc->settings.max_seconds;
 }
 
-static void
-append_number(StringInfo buf, double v)
+void
+fit_append_number(StringInfo buf, double v)
 {
 	if (isfinite(v))
 		appendStringInfoString(buf, float8out_internal(v));
@@ -380,17 +380,17 @@ append_held_out(StringInfo buf, const FitContext *fc, const HeldOutLosses *start
 
 	appendStringInfo(buf, ", \"held_out\": {\"n\": " INT64_FORMAT ", \"log_loss\": ",
 					 fc->held_out.n);
-	append_number(buf, mean_loss(&fc->held_out));
+	fit_append_number(buf, mean_loss(&fc->held_out));
 	sk_paired_diff_init(&diff);
 	if (start->n == fitted->n)
 		for (i = 0; i < start->n; i++)
 			sk_paired_diff_add(&diff, start->loss[i], fitted->loss[i]);
 	appendStringInfoString(buf, ", \"start_log_loss\": ");
-	append_number(buf, start->n > 0 ? sk_paired_diff_mean_a(&diff) : NAN);
+	fit_append_number(buf, start->n > 0 ? sk_paired_diff_mean_a(&diff) : NAN);
 	appendStringInfoString(buf, ", \"log_loss_diff\": ");
-	append_number(buf, sk_paired_diff_mean(&diff));
+	fit_append_number(buf, sk_paired_diff_mean(&diff));
 	appendStringInfoString(buf, ", \"log_loss_diff_se\": ");
-	append_number(buf, sk_paired_diff_se(&diff));
+	fit_append_number(buf, sk_paired_diff_se(&diff));
 	appendStringInfoChar(buf, '}');
 }
 
@@ -415,7 +415,7 @@ append_parameters(StringInfo buf, const FitContext *fc, const double *x, bool on
 			if (!on_bound_only)
 			{
 				appendStringInfoString(buf, ": ");
-				append_number(buf, x[k]);
+				fit_append_number(buf, x[k]);
 			}
 			first = false;
 		}
@@ -428,7 +428,7 @@ append_parameters(StringInfo buf, const FitContext *fc, const double *x, bool on
 			if (!on_bound_only)
 			{
 				appendStringInfoString(buf, ": ");
-				append_number(buf, fc->predict.value[k]);
+				fit_append_number(buf, fc->predict.value[k]);
 			}
 			first = false;
 		}
@@ -449,7 +449,7 @@ fit_result(FitContext *fc, const FitOutcome *out)
 	append_parameters(&buf, fc, out->x, true);
 	appendStringInfoChar(&buf, ']');
 	appendStringInfo(&buf, ", \"train\": {\"n\": " INT64_FORMAT ", \"log_loss\": ", fc->train.n);
-	append_number(&buf, mean_loss(&fc->train));
+	fit_append_number(&buf, mean_loss(&fc->train));
 	appendStringInfoChar(&buf, '}');
 	if (fc->settings.has_train_until)
 		append_held_out(&buf, fc, out->start_losses, out->fitted_losses);
@@ -458,7 +458,7 @@ fit_result(FitContext *fc, const FitOutcome *out)
 					 ", \"hessian_replays\": %d, \"iterations\": %d, \"seconds\": ",
 					 fc->evaluations, out->search.gradient_evaluations, fc->refused,
 					 hessian_replays, out->search.iterations);
-	append_number(&buf, seconds_since(fc->start));
+	fit_append_number(&buf, seconds_since(fc->start));
 	appendStringInfoChar(&buf, '}');
 	return DatumGetJsonbP(DirectFunctionCall1(jsonb_in, CStringGetDatum(buf.data)));
 }
