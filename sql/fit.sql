@@ -203,6 +203,67 @@ p AS (SELECT key, (f->'parameters'->>key)::float8 AS value, (f->'standard_errors
 SELECT key, abs(value - truth) < 2.5 * se AS within, se > 0 AS has_se
 FROM p ORDER BY key;
 
+-- A Glicko-1 world: c = 0 (no growth per period), a new player's RD 250,
+-- RD growth 8 per idle day (sqrt of the days), capped at 350, team 1 at
+-- home with 50 rating points, in updates and predictions as skill does.
+-- Each outcome is drawn from the model's own pre-match chance
+-- (Glickman's formulas with both RDs), so these are the true parameters.
+CREATE TABLE gworld (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
+                     home bool, p float8);
+SELECT setseed(0.73);
+DO $$
+DECLARE
+  q CONSTANT float8 := ln(10) / 400;
+  n CONSTANT int := 150;
+  r float8[] := array_fill(1500::float8, ARRAY[n]);
+  rd float8[] := array_fill(250::float8, ARRAY[n]);
+  last float8[] := array_fill(NULL::float8, ARRAY[n]);
+  a int; b int; t float8; s float8; p float8; ga float8; gb float8; ea float8; eb float8;
+  da float8; db float8; ra float8; rb float8; rda float8; rdb float8;
+BEGIN
+  FOR m IN 1..30000 LOOP
+    a := 1 + floor(random() * n)::int;
+    b := 1 + floor(random() * (n - 1))::int;
+    IF b >= a THEN b := b + 1; END IF;
+    t := m * 52.0 / 1440;			-- days: a match every 52 minutes (in seconds: no DST)
+    IF last[a] IS NOT NULL THEN rd[a] := greatest(rd[a], least(350, sqrt(rd[a]^2 + (t - last[a]) * 64))); END IF;
+    IF last[b] IS NOT NULL THEN rd[b] := greatest(rd[b], least(350, sqrt(rd[b]^2 + (t - last[b]) * 64))); END IF;
+    ra := r[a] + 50; rb := r[b]; rda := rd[a]; rdb := rd[b];
+    p := 1 / (1 + 10 ^ (-(1 / sqrt(1 + 3 * q^2 * (rda^2 + rdb^2) / pi()^2)) * (ra - rb) / 400));
+    s := CASE WHEN random() < p THEN 1 ELSE 0 END;
+    INSERT INTO gworld VALUES
+      (m, timestamptz '2020-01-01 00:00+00' + t * 86400 * interval '1 second', a, 1, 2 - s, true, p),
+      (m, timestamptz '2020-01-01 00:00+00' + t * 86400 * interval '1 second', b, 2, 1 + s, false, 1 - p);
+    gb := 1 / sqrt(1 + 3 * q^2 * rdb^2 / pi()^2);
+    ga := 1 / sqrt(1 + 3 * q^2 * rda^2 / pi()^2);
+    ea := 1 / (1 + 10 ^ (-gb * (ra - rb) / 400));
+    eb := 1 / (1 + 10 ^ (-ga * (rb - ra) / 400));
+    da := 1 / rda^2 + q^2 * gb^2 * ea * (1 - ea);
+    db := 1 / rdb^2 + q^2 * ga^2 * eb * (1 - eb);
+    r[a] := r[a] + q / da * gb * (s - ea);
+    r[b] := r[b] + q / db * ga * ((1 - s) - eb);
+    rd[a] := sqrt(1 / da);
+    rd[b] := sqrt(1 / db);
+    last[a] := t;
+    last[b] := t;
+  END LOOP;
+END $$;
+-- The generator agrees with glicko_history at the true parameters.
+SELECT max(abs(h.predicted_win - g.p)) < 1e-12 AS generator_is_glicko
+FROM skill.glicko_history('SELECT match_id, played_at, player_id, team, rank, home FROM gworld ORDER BY played_at, match_id',
+                          '{"c": 0, "rd": 250, "rd_per_day": 8, "home_advantage": 50}') h
+JOIN gworld g USING (match_id, player_id);
+-- fit recovers each within 2.5 of its standard errors (predict_scale 1).
+WITH f AS (SELECT skill.fit('glicko', 'SELECT match_id, played_at, player_id, team, rank, home FROM gworld ORDER BY played_at, match_id',
+                            '{"rd": [50, 349], "rd_per_day": [0, 30], "home_advantage": [-200, 200], "predict_scale": [0.25, 4]}',
+                            '{"options": {"c": 0}}') AS f),
+p AS (SELECT key, (f->'parameters'->>key)::float8 AS value, (f->'standard_errors'->>key)::float8 AS se,
+             (jsonb_build_object('rd', 250, 'rd_per_day', 8, 'home_advantage', 50, 'predict_scale', 1)->>key)::float8 AS truth,
+             (f->>'converged')::bool AS converged
+      FROM f, jsonb_object_keys(f->'parameters') key)
+SELECT key, converged, abs(value - truth) < 2.5 * se AS within, se > 0 AS has_se
+FROM p ORDER BY key;
+
 -- The degenerate cases.  A true value beyond a bound: k ends on it, said
 -- in at_bound, with a null standard error and the reason.
 SELECT f->'parameters'->>'k' AS k, f->'at_bound' AS at_bound, f->'standard_errors' AS standard_errors,
