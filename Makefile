@@ -80,6 +80,19 @@ core-standalone:
 		$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -fsyntax-only $$f || exit 1; \
 	done; echo "core-standalone: ok"
 
+# A family's struct cannot contradict its families.def line (FAMILY_IDENTITY,
+# src/families/family.h): tests/families/listed.c compiles, and each
+# mismatch_*.c fails with the error its "expect:" line names.
+FAMILY_CHECK_CC = $(CC) $(CPPFLAGS) $(CFLAGS) $(WERROR_CFLAGS) -fsyntax-only
+.PHONY: check-families
+check-families:
+	@$(FAMILY_CHECK_CC) tests/families/listed.c || { echo "check-families: listed.c does not compile"; exit 1; }
+	@for f in tests/families/mismatch_*.c; do \
+		want=$$(sed -n 's/^ \* expect: //p' $$f); \
+		if out=$$($(FAMILY_CHECK_CC) $$f 2>&1); then echo "check-families: $$f compiles"; exit 1; fi; \
+		echo "$$out" | grep -qe "$$want" || { echo "check-families: $$f fails without $$want:"; echo "$$out"; exit 1; }; \
+	done; echo "check-families: ok"
+
 .PHONY: unittest
 unittest:
 	$(MAKE) -C tests/unit

@@ -61,9 +61,10 @@ elif [[ $line != skipped* ]]; then
 	count 0 1
 fi
 
-# The layers: no upward include, and a core that builds without PostgreSQL.
+# The layers: no upward include, and a core that builds without PostgreSQL;
+# and no family struct that contradicts families.def.
 log "layers"
-for check in check-layers core-standalone; do
+for check in check-layers core-standalone check-families; do
 	if make -C "$REPO_ROOT" -s "$check" PG_CONFIG="$PG_CONFIG"; then
 		count 1 0
 	else

@@ -30,29 +30,21 @@ const char *const replay_outcome_names[] = {"rank", "share", "difference", NULL}
 #define REFIT_LOW 1e-3
 #define REFIT_HIGH 1e3
 
-/* An option's value by name, or def when the family does not declare it. */
-static double
-option_or(const ReplayState *state, const char *name, double def)
-{
-	int			k = options_index(&state->family->options, name);
-
-	return k >= 0 ? state->opt[k] : def;
-}
-
 void
 details_configure(ReplayState *state)
 {
 	ReplayDetailsState *d = &state->details;
+	const double *o = &state->opt[state->family->details_at];
 
-	d->outcome = (ReplayOutcome) option_or(state, "outcome", OUTCOME_RANK);
-	d->outcome_w = option_or(state, "outcome_w", 0);
-	d->outcome_k = option_or(state, "outcome_k", 1);
-	d->outcome_scale = option_or(state, "outcome_scale", 1);
-	d->context_weight = option_or(state, "context_weight", 0);
-	d->length_exponent = option_or(state, "length_exponent", 0);
-	d->home_advantage = option_or(state, "home_advantage", 0);
-	d->predict_scale = option_or(state, "predict_scale", 1);
-	d->refit_every = option_or(state, "refit_every", 0);
+	d->outcome = (ReplayOutcome) o[DETAIL_OUTCOME];
+	d->outcome_w = o[DETAIL_OUTCOME_W];
+	d->outcome_k = o[DETAIL_OUTCOME_K];
+	d->outcome_scale = o[DETAIL_OUTCOME_SCALE];
+	d->context_weight = o[DETAIL_CONTEXT_WEIGHT];
+	d->length_exponent = o[DETAIL_LENGTH_EXPONENT];
+	d->home_advantage = o[DETAIL_HOME_ADVANTAGE];
+	d->predict_scale = o[DETAIL_PREDICT_SCALE];
+	d->refit_every = o[DETAIL_REFIT_EVERY];
 	d->scale = d->predict_scale;
 	d->powered_length = 1;
 	d->length_factor = 1;
@@ -254,14 +246,10 @@ context_state(ReplayState *state, int32 id)
 	sub->caller = state->caller;
 	memcpy(sub->opt, state->opt, sizeof(double) * table->count);
 	memcpy(sub->opt_lists, state->opt_lists, sizeof(TimestampTz *) * table->count);
-	for (k = 0; k < table->count; k++)
-		if (strncmp(table->specs[k].name, "context_", 8) == 0 && !isnan(state->opt[k]))
-		{
-			int			base = options_index(table, table->specs[k].name + 8);
-
-			if (base >= 0)
-				sub->opt[base] = state->opt[k];
-		}
+	/* The context_* rows given stand in for the options they name. */
+	for (k = state->family->details_at + DETAIL_OPTION_COUNT; k < state->family->season_at; k++)
+		if (!isnan(state->opt[k]))
+			sub->opt[table->specs[k].inherits] = state->opt[k];
 	sub->options_read = true;
 	details_configure(sub);
 	sub->details.in_context = true;

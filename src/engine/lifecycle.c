@@ -14,12 +14,10 @@
 void
 lifecycle_configure(ReplayState *state)
 {
-	const OptionTable *table = &state->family->options;
-	int			starts = options_index(table, "season_starts");
-	int			keep = options_index(table, "season_keep");
+	int			starts = state->family->season_at + SEASON_STARTS;
 
-	state->life.season_keep = keep >= 0 ? state->opt[keep] : 1.0;
-	state->life.season_starts = starts >= 0 ? state->opt_lists[starts] : NULL;
+	state->life.season_keep = state->opt[state->family->season_at + SEASON_KEEP];
+	state->life.season_starts = state->opt_lists[starts];
 	state->life.n_seasons = state->life.season_starts ? (int) state->opt[starts] : 0;
 	state->life.next_season = 0;
 }

@@ -161,7 +161,7 @@ check_bounds(const OptionSpec *spec, const char *caller, double v)
 	if (spec->kind != OPTION_NUMBER)
 		return;
 	if (isnan(v) && isnan(spec->default_value))
-		return;					/* OPTION_INHERITED, not given */
+		return;					/* OPTION_CONTEXT, not given */
 	if (!isfinite(v))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -52,6 +52,7 @@ typedef struct OptionSpec
 	double		high;
 	const char *help;
 	const char *const *choices;	/* OPTION_CHOICE: the names, NULL-terminated */
+	int			inherits;		/* OPTION_CONTEXT: the index of the option it stands in for */
 } OptionSpec;
 
 /* Shorthands for the common bounds of a number option. */
@@ -73,12 +74,14 @@ typedef struct OptionSpec
 #define OPTION_EVERY(name, help) \
 	{name, OPTION_INTERVAL, 0, BOUND_NONE, 0, BOUND_NONE, 0, help}
 /*
- * A number whose default is another option's value (NaN until given): the
- * context_* options of the match details (replay.h), bounded like the
+ * context_<base>, a number whose default is option base's value (NaN until
+ * given; base_index is base's index in the table): the context ratings'
+ * options of the match details (replay.h), bounded below at 0 like the
  * option they stand in for.
  */
-#define OPTION_INHERITED(name, low_bound, low, help) \
-	{name, OPTION_NUMBER, NAN, low_bound, low, BOUND_NONE, 0, help}
+#define OPTION_CONTEXT(base_index, base, low_bound, help) \
+	{"context_" base, OPTION_NUMBER, NAN, low_bound, 0, BOUND_NONE, 0, \
+	help " (default: " base ")", NULL, base_index}
 
 /* A family's table: specs[0 .. count-1]. */
 typedef struct OptionTable

@@ -7,33 +7,6 @@
 
 #include "engine/options.h"
 
-/* otr-processor's constants (src/model/constants.rs). */
-#define OTR_RATE_OPTIONS \
-	OPTION_POSITIVE("beta", 200, "performance spread per game"), \
-	OPTION_POSITIVE("kappa", 0.0001, "floor of the sigma reduction factor, per game and per match"), \
-	OPTION_NONNEGATIVE("gamma", 1, "factor on each game's delta"), \
-	OPTION_NONNEGATIVE("tau", 0, "added to sigma before each game"), \
-	OPTION_ANY("weight_a", 0.9, "weight of Method A (games the player played)"), \
-	OPTION_ANY("weight_b", 1.0 - 0.9, "weight of Method B (every game, absentees tied last)"), \
-	OPTION_ANY("game_correction_constant", 0.5, "exponent of the match-length correction"), \
-	OPTION_POSITIVE("standard_match_length", 8, "games of a standard match"), \
-	OPTION_ANY("rating_floor", 100, "no rating falls below this"), \
-	OPTION_POSITIVE("volatility_cap", 400, "no volatility rises above this")
-
-/* otr-processor's DecayConstants; weekday 0 = Sunday.  volatility_cap is
- * the rate table's last option, shared. */
-#define OTR_DECAY_OPTIONS \
-	OPTION_NONNEGATIVE("decay_days", 184, "idle days before the rating decays"), \
-	OPTION_NONNEGATIVE("decay_rate", 3, "rating lost per weekly step"), \
-	OPTION_ANY("decay_minimum", 1000, "the floor is max(decay_minimum, (decay_minimum + peak) / 2)"), \
-	OPTION_NONNEGATIVE("volatility_growth", 500, "volatility^2 grows by this per weekly step"), \
-	{"not_before", OPTION_TIMESTAMP, 6940.0 * USECS_PER_DAY, BOUND_NONE, 0, BOUND_NONE, 0, \
-	"no step before this time"}, \
-	{"weekday", OPTION_NUMBER, 3, BOUND_INCLUSIVE, 0, BOUND_INCLUSIVE, 6, \
-	"day of the weekly step, 0 = Sunday (UTC)"}, \
-	{"hour", OPTION_NUMBER, 12, BOUND_INCLUSIVE, 0, BOUND_EXCLUSIVE, 24, \
-	"hour of the weekly step (UTC)"}
-
 enum
 {
 	OTR_BETA, OTR_KAPPA, OTR_GAMMA, OTR_TAU, OTR_WEIGHT_A, OTR_WEIGHT_B,
@@ -47,22 +20,60 @@ enum
 	DECAY_WEEKDAY, DECAY_HOUR, DECAY_COUNT
 };
 
-static const OptionSpec rate_options[] = {OTR_RATE_OPTIONS};
+/* The volatility cap of otr_rate_match's and otr_decay's tables. */
+#define OTR_VOLATILITY_CAP 400
+
+/* otr-processor's constants (src/model/constants.rs), from row at. */
+#define OTR_RATE_OPTIONS(at) \
+	[(at) + OTR_BETA] = OPTION_POSITIVE("beta", 200, "performance spread per game"), \
+	[(at) + OTR_KAPPA] = OPTION_POSITIVE("kappa", 0.0001, "floor of the sigma reduction factor, per game and per match"), \
+	[(at) + OTR_GAMMA] = OPTION_NONNEGATIVE("gamma", 1, "factor on each game's delta"), \
+	[(at) + OTR_TAU] = OPTION_NONNEGATIVE("tau", 0, "added to sigma before each game"), \
+	[(at) + OTR_WEIGHT_A] = OPTION_ANY("weight_a", 0.9, "weight of Method A (games the player played)"), \
+	[(at) + OTR_WEIGHT_B] = OPTION_ANY("weight_b", 1.0 - 0.9, "weight of Method B (every game, absentees tied last)"), \
+	[(at) + OTR_GAME_CORRECTION] = OPTION_ANY("game_correction_constant", 0.5, "exponent of the match-length correction"), \
+	[(at) + OTR_STANDARD_LENGTH] = OPTION_POSITIVE("standard_match_length", 8, "games of a standard match"), \
+	[(at) + OTR_FLOOR] = OPTION_ANY("rating_floor", 100, "no rating falls below this"), \
+	[(at) + OTR_CAP] = OPTION_POSITIVE("volatility_cap", OTR_VOLATILITY_CAP, "no volatility rises above this")
+
+/* otr-processor's DecayConstants, from row at; weekday 0 = Sunday.
+ * volatility_cap is the rate table's last option, shared. */
+#define OTR_DECAY_OPTIONS(at) \
+	[(at) + DECAY_DAYS] = OPTION_NONNEGATIVE("decay_days", 184, "idle days before the rating decays"), \
+	[(at) + DECAY_RATE] = OPTION_NONNEGATIVE("decay_rate", 3, "rating lost per weekly step"), \
+	[(at) + DECAY_MINIMUM] = OPTION_ANY("decay_minimum", 1000, "the floor is max(decay_minimum, (decay_minimum + peak) / 2)"), \
+	[(at) + DECAY_GROWTH] = OPTION_NONNEGATIVE("volatility_growth", 500, "volatility^2 grows by this per weekly step"), \
+	[(at) + DECAY_NOT_BEFORE] = {"not_before", OPTION_TIMESTAMP, 6940.0 * USECS_PER_DAY, BOUND_NONE, 0, BOUND_NONE, 0, \
+	"no step before this time"}, \
+	[(at) + DECAY_WEEKDAY] = {"weekday", OPTION_NUMBER, 3, BOUND_INCLUSIVE, 0, BOUND_INCLUSIVE, 6, \
+	"day of the weekly step, 0 = Sunday (UTC)"}, \
+	[(at) + DECAY_HOUR] = {"hour", OPTION_NUMBER, 12, BOUND_INCLUSIVE, 0, BOUND_EXCLUSIVE, 24, \
+	"hour of the weekly step (UTC)"}
+
+/* otr_decay's table: the decay options, then its own volatility_cap. */
+#define DECAY_CAP DECAY_COUNT
+/* otr_replay's: the rate options, the decay options, then as_of. */
+#define REPLAY_DECAY OTR_RATE_COUNT
+#define REPLAY_AS_OF (OTR_RATE_COUNT + DECAY_COUNT)
+
+static const OptionSpec rate_options[] = {OTR_RATE_OPTIONS(0)};
 static const OptionSpec decay_options[] = {
-	OTR_DECAY_OPTIONS,
-	OPTION_POSITIVE("volatility_cap", 400, "volatility never grows past this"),
+	OTR_DECAY_OPTIONS(0),
+	[DECAY_CAP] = OPTION_POSITIVE("volatility_cap", OTR_VOLATILITY_CAP, "volatility never grows past this"),
 };
 static const OptionSpec replay_options[] = {
-	OTR_RATE_OPTIONS,
-	OTR_DECAY_OPTIONS,
-	{"as_of", OPTION_TIMESTAMP, NAN, BOUND_NONE, 0, BOUND_NONE, 0,
+	OTR_RATE_OPTIONS(0),
+	OTR_DECAY_OPTIONS(REPLAY_DECAY),
+	[REPLAY_AS_OF] = {"as_of", OPTION_TIMESTAMP, NAN, BOUND_NONE, 0, BOUND_NONE, 0,
 	"at the end, decay every player to this time (a weekly run passes its run time)"},
 };
 /* The history reports each match as it is rated: no as_of. */
-static const OptionSpec history_options[] = {OTR_RATE_OPTIONS, OTR_DECAY_OPTIONS};
+static const OptionSpec history_options[] = {OTR_RATE_OPTIONS(0), OTR_DECAY_OPTIONS(REPLAY_DECAY)};
 
 StaticAssertDecl(lengthof(rate_options) == OTR_RATE_COUNT, "rate options out of step");
-StaticAssertDecl(lengthof(decay_options) == DECAY_COUNT + 1, "decay options out of step");
+StaticAssertDecl(lengthof(decay_options) == DECAY_CAP + 1, "decay options out of step");
+StaticAssertDecl(lengthof(replay_options) == REPLAY_AS_OF + 1, "replay options out of step");
+StaticAssertDecl(lengthof(history_options) == REPLAY_AS_OF, "history options out of step");
 
 static const OptionTable rate_table = {rate_options, lengthof(rate_options)};
 static const OptionTable decay_table = {decay_options, lengthof(decay_options)};
@@ -119,7 +130,7 @@ otr_read_decay_params(Jsonb *options, const char *caller, sk_otr_decay_params *p
 	TimestampTz *lists[lengthof(decay_options)];
 
 	options_read(&decay_table, options, caller, v, lists);
-	decay_params(v, v[DECAY_COUNT], caller, p);
+	decay_params(v, v[DECAY_CAP], caller, p);
 }
 
 void
@@ -132,9 +143,9 @@ otr_read_replay_settings(Jsonb *options, const char *caller, bool with_as_of,
 
 	options_read(with_as_of ? &replay_table : &history_table, options, caller, v, lists);
 	rate_params(v, &s->rate);
-	decay_params(&v[OTR_RATE_COUNT], v[OTR_CAP], caller, &s->decay);
+	decay_params(&v[REPLAY_DECAY], v[OTR_CAP], caller, &s->decay);
 	if (with_as_of)
-		as_of = v[OTR_RATE_COUNT + DECAY_COUNT];
+		as_of = v[REPLAY_AS_OF];
 	s->has_as_of = !isnan(as_of);
 	s->as_of = s->has_as_of ? (TimestampTz) as_of : 0;
 }

@@ -13,6 +13,7 @@
 #include "core/openskill.h"
 #include "core/otr.h"
 #include "engine/bulk_alloc.h"
+#include "engine/sqlstate.h"
 
 #define SH_PREFIX otrhash
 #define SH_ELEMENT_TYPE OtrPlayer
@@ -120,10 +121,8 @@ check_status(OtrReplay *replay, sk_status status)
 	if (status == SK_ERR_NOT_FINITE || status == SK_ERR_OVERFLOW)
 		check_finite_result(replay, NAN, NAN);	/* 22003 */
 	if (status != SK_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s could not rate match " INT64_FORMAT ": %s",
-						replay->caller, replay->match_id, sk_status_message(status))));
+		core_status_error(status, psprintf("%s could not rate match " INT64_FORMAT,
+										   replay->caller, replay->match_id));
 }
 
 /* The row count of the game starting at row i (rows of a game are together). */

@@ -154,6 +154,14 @@ typedef struct ReplayFamily
 	ReplayValueKind kind;
 	bool		uses_period;	/* rows carry a rating-period key (Glicko) */
 	OptionTable options;		/* declared once: see engine/options.h */
+	/*
+	 * Where the rows every family shares sit in options: DETAIL_OPTIONS at
+	 * details_at, the family's context_* rows (OPTION_CONTEXT) from
+	 * details_at + DETAIL_OPTION_COUNT up to season_at, and SEASON_OPTIONS
+	 * at season_at, last.
+	 */
+	int			details_at;
+	int			season_at;
 	Size		data_size;		/* the family's own state, zeroed */
 	/* Turns the option values into the family's settings and the prior. */
 	void		(*configure) (ReplayState *state);
@@ -180,16 +188,22 @@ typedef struct ReplayFamily
  * The player's life around the matches (lifecycle.c): growth of the spread
  * (sigma or RD) with idle time, and soft resets at season starts.  Families
  * set the spread's field, cap and growth in configure; the season options
- * (season_starts, season_keep) are read by name from any family's table.
+ * are the rows at family->season_at.
  */
-/* The season options every family declares (last in its table). */
-#define SEASON_OPTIONS \
-	OPTION_TIMESTAMPS("season_starts", "season starts: every known player is soft-reset toward the prior before the first match at or after each"), \
-	OPTION_SHARE("season_keep", 0.5, "share of the distance from the prior a season reset keeps")
+typedef enum SeasonOption
+{
+	SEASON_STARTS, SEASON_KEEP, SEASON_OPTION_COUNT
+} SeasonOption;
+
+/* The season options every family declares, last in its table, from row at. */
+#define SEASON_OPTIONS(at) \
+	[(at) + SEASON_STARTS] = OPTION_TIMESTAMPS("season_starts", "season starts: every known player is soft-reset toward the prior before the first match at or after each"), \
+	[(at) + SEASON_KEEP] = OPTION_SHARE("season_keep", 0.5, "share of the distance from the prior a season reset keeps")
 
 /*
  * The options of the match details, which every family declares (before
- * SEASON_OPTIONS) and the engine reads by name (details.c).
+ * its context_* rows and SEASON_OPTIONS) from row family->details_at, and
+ * the engine reads there (details.c).
  */
 extern const char *const replay_outcome_names[];
 
@@ -198,16 +212,23 @@ typedef enum ReplayOutcome
 	OUTCOME_RANK, OUTCOME_SHARE, OUTCOME_DIFFERENCE
 } ReplayOutcome;
 
-#define DETAIL_OPTIONS \
-	OPTION_NAMED("outcome", replay_outcome_names, "the outcome rated: rank (1, 0.5, 0), share or difference of the score columns"), \
-	OPTION_SHARE("outcome_w", 0, "share outcome: weight of the result by rank, s = w r + (1 - w) sigmoid(k logit(share))"), \
-	OPTION_POSITIVE("outcome_k", 1, "share outcome: the k of sigmoid(k logit(share))"), \
-	OPTION_POSITIVE("outcome_scale", 1, "difference outcome: s = sigmoid(score difference / outcome_scale)"), \
-	OPTION_SHARE("context_weight", 0, "weight of the context ratings in the prediction"), \
-	OPTION_ANY("length_exponent", 0, "the prediction's logit (probit) is multiplied by length^length_exponent"), \
-	OPTION_ANY("home_advantage", 0, "added to the home team's rating in updates and predictions"), \
-	OPTION_POSITIVE("predict_scale", 1, "multiplies the prediction's logit (probit)"), \
-	OPTION_EVERY("refit_every", "refit predict_scale on the earlier matches this often (an interval)")
+typedef enum DetailOption
+{
+	DETAIL_OUTCOME, DETAIL_OUTCOME_W, DETAIL_OUTCOME_K, DETAIL_OUTCOME_SCALE,
+	DETAIL_CONTEXT_WEIGHT, DETAIL_LENGTH_EXPONENT, DETAIL_HOME_ADVANTAGE,
+	DETAIL_PREDICT_SCALE, DETAIL_REFIT_EVERY, DETAIL_OPTION_COUNT
+} DetailOption;
+
+#define DETAIL_OPTIONS(at) \
+	[(at) + DETAIL_OUTCOME] = OPTION_NAMED("outcome", replay_outcome_names, "the outcome rated: rank (1, 0.5, 0), share or difference of the score columns"), \
+	[(at) + DETAIL_OUTCOME_W] = OPTION_SHARE("outcome_w", 0, "share outcome: weight of the result by rank, s = w r + (1 - w) sigmoid(k logit(share))"), \
+	[(at) + DETAIL_OUTCOME_K] = OPTION_POSITIVE("outcome_k", 1, "share outcome: the k of sigmoid(k logit(share))"), \
+	[(at) + DETAIL_OUTCOME_SCALE] = OPTION_POSITIVE("outcome_scale", 1, "difference outcome: s = sigmoid(score difference / outcome_scale)"), \
+	[(at) + DETAIL_CONTEXT_WEIGHT] = OPTION_SHARE("context_weight", 0, "weight of the context ratings in the prediction"), \
+	[(at) + DETAIL_LENGTH_EXPONENT] = OPTION_ANY("length_exponent", 0, "the prediction's logit (probit) is multiplied by length^length_exponent"), \
+	[(at) + DETAIL_HOME_ADVANTAGE] = OPTION_ANY("home_advantage", 0, "added to the home team's rating in updates and predictions"), \
+	[(at) + DETAIL_PREDICT_SCALE] = OPTION_POSITIVE("predict_scale", 1, "multiplies the prediction's logit (probit)"), \
+	[(at) + DETAIL_REFIT_EVERY] = OPTION_EVERY("refit_every", "refit predict_scale on the earlier matches this often (an interval)")
 
 /* The details' settings and scratch (details.c). */
 typedef struct ReplayDetailsState

@@ -14,27 +14,33 @@
 enum
 {
 	ELO_RATING, ELO_K, ELO_SCALE, ELO_K_A, ELO_K_B, ELO_K_C,
-	ELO_K_NEW, ELO_K_NEW_GAMES, ELO_K_TOP, ELO_K_TOP_RATING
+	ELO_K_NEW, ELO_K_NEW_GAMES, ELO_K_TOP, ELO_K_TOP_RATING,
+	ELO_DETAILS,
+	ELO_CONTEXT_K = ELO_DETAILS + DETAIL_OPTION_COUNT,
+	ELO_SEASON,
+	ELO_OPTION_COUNT = ELO_SEASON + SEASON_OPTION_COUNT
 };
 
 #define ELO_PEAK 1				/* the rating field that holds the peak */
 
 static const OptionSpec elo_options[] = {
-	OPTION_ANY("rating", 1500, "a new player's rating"),
-	OPTION_NONNEGATIVE("k", 32, "K factor: the most one match can move a rating"),
-	OPTION_POSITIVE("scale", 400, "rating difference at which the odds are 10 to 1"),
-	OPTION_NONNEGATIVE("k_a", 0, "K schedule k_a / (n + k_b)^k_c, n = the player's earlier matches (0: off)"),
-	OPTION_NONNEGATIVE("k_b", 1, "offset of the K schedule"),
-	OPTION_NONNEGATIVE("k_c", 0, "exponent of the K schedule"),
-	OPTION_NONNEGATIVE("k_new", 0, "K of a player with fewer than k_new_games earlier matches (0: off)"),
-	{"k_new_games", OPTION_COUNT, 30, BOUND_NONE, 0, BOUND_NONE, 0,
+	[ELO_RATING] = OPTION_ANY("rating", 1500, "a new player's rating"),
+	[ELO_K] = OPTION_NONNEGATIVE("k", 32, "K factor: the most one match can move a rating"),
+	[ELO_SCALE] = OPTION_POSITIVE("scale", 400, "rating difference at which the odds are 10 to 1"),
+	[ELO_K_A] = OPTION_NONNEGATIVE("k_a", 0, "K schedule k_a / (n + k_b)^k_c, n = the player's earlier matches (0: off)"),
+	[ELO_K_B] = OPTION_NONNEGATIVE("k_b", 1, "offset of the K schedule"),
+	[ELO_K_C] = OPTION_NONNEGATIVE("k_c", 0, "exponent of the K schedule"),
+	[ELO_K_NEW] = OPTION_NONNEGATIVE("k_new", 0, "K of a player with fewer than k_new_games earlier matches (0: off)"),
+	[ELO_K_NEW_GAMES] = {"k_new_games", OPTION_COUNT, 30, BOUND_NONE, 0, BOUND_NONE, 0,
 	"matches a player counts as new for k_new"},
-	OPTION_NONNEGATIVE("k_top", 0, "K of a player whose rating has ever reached k_top_rating (0: off)"),
-	OPTION_ANY("k_top_rating", 2400, "rating from which k_top applies"),
-	DETAIL_OPTIONS,
-	OPTION_INHERITED("context_k", BOUND_INCLUSIVE, 0, "K factor of the context ratings (default: k)"),
-	SEASON_OPTIONS,
+	[ELO_K_TOP] = OPTION_NONNEGATIVE("k_top", 0, "K of a player whose rating has ever reached k_top_rating (0: off)"),
+	[ELO_K_TOP_RATING] = OPTION_ANY("k_top_rating", 2400, "rating from which k_top applies"),
+	DETAIL_OPTIONS(ELO_DETAILS),
+	[ELO_CONTEXT_K] = OPTION_CONTEXT(ELO_K, "k", BOUND_INCLUSIVE, "K factor of the context ratings"),
+	SEASON_OPTIONS(ELO_SEASON),
 };
+
+StaticAssertDecl(lengthof(elo_options) == ELO_OPTION_COUNT, "elo_options out of step with its enum");
 
 static void
 elo_configure(ReplayState *state)
@@ -116,8 +122,9 @@ elo_dead_option(int index, const double *low, const double *high)
 }
 
 const ReplayFamily family_elo = {
-	.name = "elo_replay", .n_fields = 1, .kind = VALUE_ELO,
-	.options = {elo_options, lengthof(elo_options)},
+	FAMILY_IDENTITY(elo), .n_fields = 1,
+	.options = {elo_options, ELO_OPTION_COUNT},
+	.details_at = ELO_DETAILS, .season_at = ELO_SEASON,
 	.configure = elo_configure, .new_player = elo_new_player,
 	.rate_match = elo_rate_match, .predict_win = elo_predict_win,
 	.dead_option = elo_dead_option,

@@ -3,6 +3,10 @@
  */
 #include "families/family.h"
 
+#include <math.h>
+
+#include "engine/sqlstate.h"
+
 #include "core/links.h"
 #include "core/openskill.h"
 
@@ -11,6 +15,92 @@ static const ReplayFamily *const families[] = {
 #include "families/families.def"
 };
 #undef FAMILY
+
+/* Each family's line of families.def, to check its struct against. */
+typedef struct FamilyLine
+{
+	const char *name;
+	ReplayValueKind kind;
+	bool		uses_period;
+} FamilyLine;
+
+#define FAMILY(prefix, kind, period, history, label) \
+	{#prefix "_replay", FAMILY_KIND_##kind, FAMILY_PERIOD_##period},
+static const FamilyLine lines[] = {
+#include "families/families.def"
+};
+#undef FAMILY
+
+static const char *const kind_names[] = {
+	[VALUE_ELO] = "elo", [VALUE_RATING] = "rating", [VALUE_GLICKO] = "glicko"
+};
+
+static void
+family_defect(const FamilyLine *line, const char *what)
+{
+	elog(ERROR, "family %s does not match families.def: %s", line->name, what);
+}
+
+/*
+ * The option table is laid out as replay.h says: every row named (no row
+ * skipped by the designated initializers), DETAIL_OPTIONS and
+ * SEASON_OPTIONS where the struct says, and between them only context_*
+ * rows, each named after and bounded like the option it stands in for.
+ */
+static void
+check_options(const FamilyLine *line, const ReplayFamily *f)
+{
+	const OptionTable *t = &f->options;
+	int			k;
+
+	for (k = 0; k < t->count; k++)
+		if (t->specs[k].name == NULL)
+			family_defect(line, psprintf("option %d has no row", k));
+	if (f->details_at < 0 || f->season_at != t->count - SEASON_OPTION_COUNT ||
+		f->details_at + DETAIL_OPTION_COUNT > f->season_at ||
+		strcmp(t->specs[f->details_at].name, "outcome") != 0 ||
+		strcmp(t->specs[f->season_at].name, "season_starts") != 0)
+		family_defect(line, "details_at and season_at do not point at DETAIL_OPTIONS and SEASON_OPTIONS, last");
+	for (k = f->details_at + DETAIL_OPTION_COUNT; k < f->season_at; k++)
+	{
+		const OptionSpec *c = &t->specs[k];
+		const OptionSpec *base = c->inherits >= 0 && c->inherits < t->count
+			? &t->specs[c->inherits] : NULL;
+
+		if (!base || !isnan(c->default_value) || strncmp(c->name, "context_", 8) != 0 ||
+			strcmp(c->name + 8, base->name) != 0 || c->low_bound != base->low_bound ||
+			c->low != base->low || c->high_bound != base->high_bound)
+			family_defect(line, psprintf("option \"%s\" is not an OPTION_CONTEXT row for the option it names",
+										 c->name));
+	}
+}
+
+void
+family_check_list(void)
+{
+	int			i;
+
+	for (i = 0; i < lengthof(families); i++)
+	{
+		const ReplayFamily *f = families[i];
+		const FamilyLine *line = &lines[i];
+
+		if (f->name == NULL || strcmp(f->name, line->name) != 0)
+			family_defect(line, psprintf("its struct is named \"%s\"", f->name ? f->name : ""));
+		if (f->kind != line->kind)
+			family_defect(line, psprintf("its struct has rating type %s, the list %s",
+										 kind_names[f->kind], kind_names[line->kind]));
+		if (f->uses_period != line->uses_period)
+			family_defect(line, psprintf("its struct has uses_period %s, the list \"%s\"",
+										 f->uses_period ? "true" : "false",
+										 line->uses_period ? "period" : "none"));
+		if (f->n_fields != (f->kind == VALUE_ELO ? 1 : 2) &&
+			!(f->kind == VALUE_GLICKO && f->n_fields == 3))
+			family_defect(line, psprintf("%d rating fields do not fit rating type %s",
+										 f->n_fields, kind_names[f->kind]));
+		check_options(line, f);
+	}
+}
 
 const ReplayFamily *const *
 family_list(int *count)
@@ -42,14 +132,17 @@ family_by_prefix(const char *name)
 void
 family_check_status(ReplayState *state, const ReplayMatch *match, sk_status status)
 {
-	if (status == SK_OK)
-		return;
-	ereport(ERROR,
-			(errcode(status == SK_ERR_SIZE ? ERRCODE_ARRAY_SUBSCRIPT_ERROR
-					 : status == SK_ERR_OVERFLOW ? ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE
-					 : ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("%s could not rate match " INT64_FORMAT ": %s",
-					state->caller, match->match_id, sk_status_message(status))));
+	if (status != SK_OK)
+		core_status_error(status, psprintf("%s could not rate match " INT64_FORMAT,
+										   state->caller, match->match_id));
+}
+
+void
+family_check_player_status(ReplayState *state, const ReplayPlayer *player, sk_status status)
+{
+	if (status != SK_OK)
+		core_status_error(status, psprintf("%s could not rate player " INT64_FORMAT,
+										   state->caller, player->id));
 }
 
 void

@@ -13,9 +13,60 @@
 
 #include "core/status.h"
 
-#define FAMILY(prefix, kind, period, history, label) extern const ReplayFamily family_##prefix;
+/*
+ * What families.def says of each family, as constants a family file uses:
+ * family_kind_<prefix> (its rating type) and family_period_<prefix>
+ * (whether its rows carry a rating period).
+ */
+#define FAMILY_KIND_rating VALUE_RATING
+#define FAMILY_KIND_elo VALUE_ELO
+#define FAMILY_KIND_glicko VALUE_GLICKO
+#define FAMILY_PERIOD_period true
+#define FAMILY_PERIOD_none false
+
+#define FAMILY(prefix, kind, period, history, label) \
+	extern const ReplayFamily family_##prefix; \
+	enum { family_kind_##prefix = FAMILY_KIND_##kind, family_period_##prefix = FAMILY_PERIOD_##period };
 #include "families/families.def"
 #undef FAMILY
+
+/*
+ * The fields of a ReplayFamily that families.def decides, from its line:
+ * every family's struct starts with FAMILY_IDENTITY(prefix), so the C
+ * struct and the generated SQL cannot disagree.  A prefix not in the list
+ * does not compile; setting one of these fields again after it is an error
+ * of the -Werror build (-Woverride-init, part of -Wextra; make
+ * check-families); and family_check_list() checks every family at load.
+ */
+#define FAMILY_IDENTITY(prefix) \
+	.name = #prefix "_replay", \
+	.kind = (ReplayValueKind) family_kind_##prefix, \
+	.uses_period = family_period_##prefix
+
+/*
+ * Raises an error naming the first family that does not match its
+ * families.def line (a struct written without FAMILY_IDENTITY), whose
+ * number of rating fields does not fit its rating type, or whose option
+ * table is not laid out as replay.h says.  _PG_init calls it, so such a
+ * build fails on its first use.
+ */
+extern void family_check_list(void);
+
+/*
+ * The context_* rows (OPTION_CONTEXT) that several families declare, each
+ * given the index of the option it stands in for: the Glicko families'
+ * RD rows, and OpenSkill's and TrueSkill's three rows from row at.
+ */
+#define CONTEXT_RD_OPTION(rd) \
+	OPTION_CONTEXT(rd, "rd", BOUND_EXCLUSIVE, "RD a player's context rating starts with")
+#define CONTEXT_RD_PER_DAY_OPTION(rd_per_day) \
+	OPTION_CONTEXT(rd_per_day, "rd_per_day", BOUND_INCLUSIVE, "rd_per_day of the context ratings")
+
+#define CONTEXT_SIGMA_OPTION_COUNT 3
+#define CONTEXT_SIGMA_OPTIONS(at, sigma, tau, sigma_per_day) \
+	[(at)] = OPTION_CONTEXT(sigma, "sigma", BOUND_EXCLUSIVE, "sigma a player's context rating starts with"), \
+	[(at) + 1] = OPTION_CONTEXT(tau, "tau", BOUND_INCLUSIVE, "tau of the context ratings"), \
+	[(at) + 2] = OPTION_CONTEXT(sigma_per_day, "sigma_per_day", BOUND_INCLUSIVE, "sigma_per_day of the context ratings")
 
 /* The family whose SQL prefix is name ("pl", "elo", ...), or NULL. */
 extern const ReplayFamily *family_by_prefix(const char *name);
@@ -79,9 +130,15 @@ family_scatter_gaussian(ReplayState *state, ReplayMatch *match)
 	family_scatter(match, 1, state->sigma);
 }
 
-/* Raises a core's bad status as an error naming the match. */
+/*
+ * Raise a core's bad status as an error naming the match, or the player
+ * (the Glicko families rate players when a period closes); the SQLSTATE
+ * is engine/sqlstate.h's.
+ */
 extern void family_check_status(ReplayState *state, const ReplayMatch *match,
 								sk_status status);
+extern void family_check_player_status(ReplayState *state, const ReplayPlayer *player,
+									   sk_status status);
 
 /*
  * Gaussian team chances for more than two teams: OpenSkill's normalised

@@ -14,22 +14,28 @@
 
 enum
 {
-	G1_RATING, G1_RD, G1_C, G1_RD_MAX, G1_RD_PER_DAY
+	G1_RATING, G1_RD, G1_C, G1_RD_MAX, G1_RD_PER_DAY,
+	G1_DETAILS,
+	G1_CONTEXT_RD = G1_DETAILS + DETAIL_OPTION_COUNT, G1_CONTEXT_C, G1_CONTEXT_RD_PER_DAY,
+	G1_SEASON,
+	G1_OPTION_COUNT = G1_SEASON + SEASON_OPTION_COUNT
 };
 
 /* c = 34.6: Glickman's example, RD 50 back to 350 after 100 idle periods. */
 static const OptionSpec g1_options[] = {
-	OPTION_ANY("rating", 1500, "a new player's rating"),
-	OPTION_POSITIVE("rd", 350, "a new player's rating deviation"),
-	OPTION_NONNEGATIVE("c", 34.6, "RD growth per rating period: RD' = sqrt(RD^2 + c^2 t)"),
-	OPTION_POSITIVE("rd_max", 350, "the RD never grows past this"),
-	OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to rd_max (0: off)"),
-	DETAIL_OPTIONS,
-	OPTION_INHERITED("context_rd", BOUND_EXCLUSIVE, 0, "RD a player's context rating starts with (default: rd)"),
-	OPTION_INHERITED("context_c", BOUND_INCLUSIVE, 0, "c of the context ratings (default: c)"),
-	OPTION_INHERITED("context_rd_per_day", BOUND_INCLUSIVE, 0, "rd_per_day of the context ratings (default: rd_per_day)"),
-	SEASON_OPTIONS,
+	[G1_RATING] = OPTION_ANY("rating", 1500, "a new player's rating"),
+	[G1_RD] = OPTION_POSITIVE("rd", 350, "a new player's rating deviation"),
+	[G1_C] = OPTION_NONNEGATIVE("c", 34.6, "RD growth per rating period: RD' = sqrt(RD^2 + c^2 t)"),
+	[G1_RD_MAX] = OPTION_POSITIVE("rd_max", 350, "the RD never grows past this"),
+	[G1_RD_PER_DAY] = OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to rd_max (0: off)"),
+	DETAIL_OPTIONS(G1_DETAILS),
+	[G1_CONTEXT_RD] = CONTEXT_RD_OPTION(G1_RD),
+	[G1_CONTEXT_C] = OPTION_CONTEXT(G1_C, "c", BOUND_INCLUSIVE, "c of the context ratings"),
+	[G1_CONTEXT_RD_PER_DAY] = CONTEXT_RD_PER_DAY_OPTION(G1_RD_PER_DAY),
+	SEASON_OPTIONS(G1_SEASON),
 };
+
+StaticAssertDecl(lengthof(g1_options) == G1_OPTION_COUNT, "g1_options out of step with its enum");
 
 static void
 g1_configure(ReplayState *state)
@@ -60,24 +66,14 @@ g1_rate_match(ReplayState *state, ReplayMatch *match)
 	periods_record_match(state, state->family_data, match, g1_onset_rd);
 }
 
-static void
-g1_check(ReplayState *state, const ReplayPlayer *p, sk_status status)
-{
-	if (status != SK_OK)
-		ereport(ERROR,
-				(errcode(status == SK_ERR_OVERFLOW ? ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE
-						 : ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s could not rate player " INT64_FORMAT ": %s",
-						state->caller, p->id, sk_status_message(status))));
-}
-
 /* Glickman's update from the RDs at the period's onset. */
 static void
 g1_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *opp_rating,
 			   const double *opp_rd, const double *scores, double *out)
 {
-	g1_check(state, p, sk_glicko_rate(p->r[0], g1_onset_rd(state, p->r[1]), n, opp_rating,
-									  opp_rd, scores, &out[0], &out[1]));
+	family_check_player_status(state, p,
+							   sk_glicko_rate(p->r[0], g1_onset_rd(state, p->r[1]), n,
+											  opp_rating, opp_rd, scores, &out[0], &out[1]));
 }
 
 static void
@@ -94,17 +90,18 @@ g1_finish_player(ReplayState *state, ReplayPlayer *player)
 
 	if (missed > 0)
 	{
-		g1_check(state, player, sk_glicko_decay(player->r[1], (double) missed,
-												state->opt[G1_C], state->opt[G1_RD_MAX],
-												&player->r[1]));
+		family_check_player_status(state, player,
+								   sk_glicko_decay(player->r[1], (double) missed, state->opt[G1_C],
+												   state->opt[G1_RD_MAX], &player->r[1]));
 		player->last_period = state->periods_ended;
 	}
 }
 
 
 const ReplayFamily family_glicko = {
-	.name = "glicko_replay", .n_fields = 2, .kind = VALUE_GLICKO, .uses_period = true,
-	.options = {g1_options, lengthof(g1_options)},
+	FAMILY_IDENTITY(glicko), .n_fields = 2,
+	.options = {g1_options, G1_OPTION_COUNT},
+	.details_at = G1_DETAILS, .season_at = G1_SEASON,
 	.data_size = sizeof(PeriodGames), .configure = g1_configure,
 	.rate_match = g1_rate_match, .predict_win = periods_predict_win,
 	.end_period = g1_end_period, .finish_player = g1_finish_player,

@@ -10,22 +10,28 @@
 
 enum
 {
-	G2_RATING, G2_RD, G2_VOL, G2_TAU, G2_EPSILON, G2_RD_PER_DAY
+	G2_RATING, G2_RD, G2_VOL, G2_TAU, G2_EPSILON, G2_RD_PER_DAY,
+	G2_DETAILS,
+	G2_CONTEXT_RD = G2_DETAILS + DETAIL_OPTION_COUNT, G2_CONTEXT_TAU, G2_CONTEXT_RD_PER_DAY,
+	G2_SEASON,
+	G2_OPTION_COUNT = G2_SEASON + SEASON_OPTION_COUNT
 };
 
 static const OptionSpec g2_options[] = {
-	OPTION_ANY("rating", 1500, "a new player's rating"),
-	OPTION_POSITIVE("rd", 350, "a new player's rating deviation"),
-	OPTION_POSITIVE("vol", 0.06, "a new player's volatility"),
-	OPTION_POSITIVE("tau", 0.5, "constrains the change in volatility over time"),
-	OPTION_POSITIVE("epsilon", 0.000001, "convergence tolerance of the volatility iteration"),
-	OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to the rd option (0: off)"),
-	DETAIL_OPTIONS,
-	OPTION_INHERITED("context_rd", BOUND_EXCLUSIVE, 0, "RD a player's context rating starts with (default: rd)"),
-	OPTION_INHERITED("context_tau", BOUND_EXCLUSIVE, 0, "tau of the context ratings (default: tau)"),
-	OPTION_INHERITED("context_rd_per_day", BOUND_INCLUSIVE, 0, "rd_per_day of the context ratings (default: rd_per_day)"),
-	SEASON_OPTIONS,
+	[G2_RATING] = OPTION_ANY("rating", 1500, "a new player's rating"),
+	[G2_RD] = OPTION_POSITIVE("rd", 350, "a new player's rating deviation"),
+	[G2_VOL] = OPTION_POSITIVE("vol", 0.06, "a new player's volatility"),
+	[G2_TAU] = OPTION_POSITIVE("tau", 0.5, "constrains the change in volatility over time"),
+	[G2_EPSILON] = OPTION_POSITIVE("epsilon", 0.000001, "convergence tolerance of the volatility iteration"),
+	[G2_RD_PER_DAY] = OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to the rd option (0: off)"),
+	DETAIL_OPTIONS(G2_DETAILS),
+	[G2_CONTEXT_RD] = CONTEXT_RD_OPTION(G2_RD),
+	[G2_CONTEXT_TAU] = OPTION_CONTEXT(G2_TAU, "tau", BOUND_EXCLUSIVE, "tau of the context ratings"),
+	[G2_CONTEXT_RD_PER_DAY] = CONTEXT_RD_PER_DAY_OPTION(G2_RD_PER_DAY),
+	SEASON_OPTIONS(G2_SEASON),
 };
+
+StaticAssertDecl(lengthof(g2_options) == G2_OPTION_COUNT, "g2_options out of step with its enum");
 
 static void
 g2_configure(ReplayState *state)
@@ -53,11 +59,7 @@ g2_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *o
 	sk_status	status = sk_glicko2_rate(&in, n, opp_rating, opp_rd, scores,
 										 state->opt[G2_TAU], state->opt[G2_EPSILON], &result);
 
-	if (status != SK_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s could not rate player " INT64_FORMAT ": %s",
-						state->caller, p->id, sk_status_message(status))));
+	family_check_player_status(state, p, status);
 	out[0] = result.rating;
 	out[1] = result.rd;
 	out[2] = result.vol;
@@ -83,8 +85,9 @@ g2_finish_player(ReplayState *state, ReplayPlayer *player)
 
 
 const ReplayFamily family_glicko2 = {
-	.name = "glicko2_replay", .n_fields = 3, .kind = VALUE_GLICKO, .uses_period = true,
-	.options = {g2_options, lengthof(g2_options)},
+	FAMILY_IDENTITY(glicko2), .n_fields = 3,
+	.options = {g2_options, G2_OPTION_COUNT},
+	.details_at = G2_DETAILS, .season_at = G2_SEASON,
 	.data_size = sizeof(PeriodGames), .configure = g2_configure,
 	.rate_match = g2_rate_match, .predict_win = periods_predict_win,
 	.end_period = g2_end_period, .finish_player = g2_finish_player,

@@ -12,29 +12,33 @@
 enum
 {
 	OS_MU, OS_SIGMA, OS_BETA, OS_KAPPA, OS_TAU, OS_EPSILON, OS_WINDOW_SIZE,
-	OS_LIMIT_SIGMA, OS_BALANCE, OS_SIGMA_PER_DAY, OS_LINK
+	OS_LIMIT_SIGMA, OS_BALANCE, OS_SIGMA_PER_DAY, OS_LINK,
+	OS_DETAILS,
+	OS_CONTEXTS = OS_DETAILS + DETAIL_OPTION_COUNT,
+	OS_SEASON = OS_CONTEXTS + CONTEXT_SIGMA_OPTION_COUNT,
+	OS_OPTION_COUNT = OS_SEASON + SEASON_OPTION_COUNT
 };
 
 /* openskill.py's defaults (core: sk_os_default_params). */
 static const OptionSpec os_options[] = {
-	OPTION_ANY("mu", 25.0, "mean of a new player's rating"),
-	OPTION_POSITIVE("sigma", 25.0 / 3.0, "spread of a new player's rating"),
-	OPTION_POSITIVE("beta", 25.0 / 6.0, "performance spread: the skill gap that is 'one class'"),
-	OPTION_POSITIVE("kappa", 0.0001, "floor of the sigma reduction factor"),
-	OPTION_NONNEGATIVE("tau", 25.0 / 300.0, "dynamics: added to sigma before each match"),
-	OPTION_NONNEGATIVE("epsilon", 0.1, "draw margin of the Thurstone-Mosteller models"),
-	{"window_size", OPTION_COUNT, 4, BOUND_NONE, 0, BOUND_NONE, 0,
+	[OS_MU] = OPTION_ANY("mu", 25.0, "mean of a new player's rating"),
+	[OS_SIGMA] = OPTION_POSITIVE("sigma", 25.0 / 3.0, "spread of a new player's rating"),
+	[OS_BETA] = OPTION_POSITIVE("beta", 25.0 / 6.0, "performance spread: the skill gap that is 'one class'"),
+	[OS_KAPPA] = OPTION_POSITIVE("kappa", 0.0001, "floor of the sigma reduction factor"),
+	[OS_TAU] = OPTION_NONNEGATIVE("tau", 25.0 / 300.0, "dynamics: added to sigma before each match"),
+	[OS_EPSILON] = OPTION_NONNEGATIVE("epsilon", 0.1, "draw margin of the Thurstone-Mosteller models"),
+	[OS_WINDOW_SIZE] = {"window_size", OPTION_COUNT, 4, BOUND_NONE, 0, BOUND_NONE, 0,
 	"teams each team is compared with in the partial-pairing models"},
-	OPTION_FLAG("limit_sigma", 0, "never let a match raise sigma"),
-	OPTION_FLAG("balance", 0, "scale mu differences for lopsided matches"),
-	OPTION_NONNEGATIVE("sigma_per_day", 0, "sigma growth per idle day before a match, up to the sigma option (0: off)"),
-	OPTION_NAMED("link", family_link_names, "predicted_win: the model's own, or logistic / normal in the mu difference"),
-	DETAIL_OPTIONS,
-	OPTION_INHERITED("context_sigma", BOUND_EXCLUSIVE, 0, "sigma a player's context rating starts with (default: sigma)"),
-	OPTION_INHERITED("context_tau", BOUND_INCLUSIVE, 0, "tau of the context ratings (default: tau)"),
-	OPTION_INHERITED("context_sigma_per_day", BOUND_INCLUSIVE, 0, "sigma_per_day of the context ratings (default: sigma_per_day)"),
-	SEASON_OPTIONS,
+	[OS_LIMIT_SIGMA] = OPTION_FLAG("limit_sigma", 0, "never let a match raise sigma"),
+	[OS_BALANCE] = OPTION_FLAG("balance", 0, "scale mu differences for lopsided matches"),
+	[OS_SIGMA_PER_DAY] = OPTION_NONNEGATIVE("sigma_per_day", 0, "sigma growth per idle day before a match, up to the sigma option (0: off)"),
+	[OS_LINK] = OPTION_NAMED("link", family_link_names, "predicted_win: the model's own, or logistic / normal in the mu difference"),
+	DETAIL_OPTIONS(OS_DETAILS),
+	CONTEXT_SIGMA_OPTIONS(OS_CONTEXTS, OS_SIGMA, OS_TAU, OS_SIGMA_PER_DAY),
+	SEASON_OPTIONS(OS_SEASON),
 };
+
+StaticAssertDecl(lengthof(os_options) == OS_OPTION_COUNT, "os_options out of step with its enum");
 
 typedef struct OpenSkillData
 {
@@ -135,8 +139,9 @@ os_predict_draw(ReplayState *state, ReplayMatch *match)
 
 #define OPENSKILL_FAMILY(prefix) \
 	const ReplayFamily family_##prefix = { \
-		.name = #prefix "_replay", .n_fields = 2, .kind = VALUE_RATING, \
-		.options = {os_options, lengthof(os_options)}, \
+		FAMILY_IDENTITY(prefix), .n_fields = 2, \
+		.options = {os_options, OS_OPTION_COUNT}, \
+		.details_at = OS_DETAILS, .season_at = OS_SEASON, \
 		.data_size = sizeof(OpenSkillData), .configure = prefix##_configure, \
 		.rate_match = os_rate_match, .predict_win = os_predict_win, \
 		.predict_draw = os_predict_draw, \

@@ -11,21 +11,27 @@
 
 enum
 {
-	TG_RATING, TG_RD, TG_SCALE, TG_RD_MAX, TG_RD_PER_DAY
+	TG_RATING, TG_RD, TG_SCALE, TG_RD_MAX, TG_RD_PER_DAY,
+	TG_DETAILS,
+	TG_CONTEXT_RD = TG_DETAILS + DETAIL_OPTION_COUNT, TG_CONTEXT_RD_PER_DAY,
+	TG_SEASON,
+	TG_OPTION_COUNT = TG_SEASON + SEASON_OPTION_COUNT
 };
 
 /* The note's R0, RD0, scale and rd_max. */
 static const OptionSpec tg_options[] = {
-	OPTION_ANY("rating", 1500, "a new player's rating"),
-	OPTION_POSITIVE("rd", 130, "a new player's rating deviation (the note's RD0)"),
-	OPTION_POSITIVE("scale", 2, "scale of the update (1: the plain Glicko-1 step)"),
-	OPTION_POSITIVE("rd_max", 350, "RD at which the update's RD factor reaches 1"),
-	OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to rd_max (0: off)"),
-	DETAIL_OPTIONS,
-	OPTION_INHERITED("context_rd", BOUND_EXCLUSIVE, 0, "RD a player's context rating starts with (default: rd)"),
-	OPTION_INHERITED("context_rd_per_day", BOUND_INCLUSIVE, 0, "rd_per_day of the context ratings (default: rd_per_day)"),
-	SEASON_OPTIONS,
+	[TG_RATING] = OPTION_ANY("rating", 1500, "a new player's rating"),
+	[TG_RD] = OPTION_POSITIVE("rd", 130, "a new player's rating deviation (the note's RD0)"),
+	[TG_SCALE] = OPTION_POSITIVE("scale", 2, "scale of the update (1: the plain Glicko-1 step)"),
+	[TG_RD_MAX] = OPTION_POSITIVE("rd_max", 350, "RD at which the update's RD factor reaches 1"),
+	[TG_RD_PER_DAY] = OPTION_NONNEGATIVE("rd_per_day", 0, "RD growth per idle day before a match, up to rd_max (0: off)"),
+	DETAIL_OPTIONS(TG_DETAILS),
+	[TG_CONTEXT_RD] = CONTEXT_RD_OPTION(TG_RD),
+	[TG_CONTEXT_RD_PER_DAY] = CONTEXT_RD_PER_DAY_OPTION(TG_RD_PER_DAY),
+	SEASON_OPTIONS(TG_SEASON),
 };
+
+StaticAssertDecl(lengthof(tg_options) == TG_OPTION_COUNT, "tg_options out of step with its enum");
 
 typedef struct TeamGlickoData
 {
@@ -76,8 +82,9 @@ tg_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 }
 
 const ReplayFamily family_team_glicko = {
-	.name = "team_glicko_replay", .n_fields = 2, .kind = VALUE_GLICKO,
-	.options = {tg_options, lengthof(tg_options)},
+	FAMILY_IDENTITY(team_glicko), .n_fields = 2,
+	.options = {tg_options, TG_OPTION_COUNT},
+	.details_at = TG_DETAILS, .season_at = TG_SEASON,
 	.data_size = sizeof(TeamGlickoData), .configure = tg_configure,
 	.rate_match = tg_rate_match, .predict_win = tg_predict_win,
 };

@@ -13,26 +13,30 @@
 enum
 {
 	TS_MU, TS_SIGMA, TS_BETA, TS_TAU, TS_DRAW_PROBABILITY, TS_MIN_DELTA, TS_SIGMA_PER_DAY,
-	TS_LINK
+	TS_LINK,
+	TS_DETAILS,
+	TS_CONTEXTS = TS_DETAILS + DETAIL_OPTION_COUNT,
+	TS_SEASON = TS_CONTEXTS + CONTEXT_SIGMA_OPTION_COUNT,
+	TS_OPTION_COUNT = TS_SEASON + SEASON_OPTION_COUNT
 };
 
 /* trueskill 0.4.5's defaults (core: sk_ts_default_params). */
 static const OptionSpec ts_options[] = {
-	OPTION_ANY("mu", 25.0, "mean of a new player's rating"),
-	OPTION_POSITIVE("sigma", 25.0 / 3.0, "spread of a new player's rating"),
-	OPTION_POSITIVE("beta", 25.0 / 3.0 / 2.0, "performance spread"),
-	OPTION_NONNEGATIVE("tau", 25.0 / 3.0 / 100.0, "dynamics: added to sigma before each match"),
-	{"draw_probability", OPTION_NUMBER, 0.10, BOUND_INCLUSIVE, 0, BOUND_EXCLUSIVE, 1,
+	[TS_MU] = OPTION_ANY("mu", 25.0, "mean of a new player's rating"),
+	[TS_SIGMA] = OPTION_POSITIVE("sigma", 25.0 / 3.0, "spread of a new player's rating"),
+	[TS_BETA] = OPTION_POSITIVE("beta", 25.0 / 3.0 / 2.0, "performance spread"),
+	[TS_TAU] = OPTION_NONNEGATIVE("tau", 25.0 / 3.0 / 100.0, "dynamics: added to sigma before each match"),
+	[TS_DRAW_PROBABILITY] = {"draw_probability", OPTION_NUMBER, 0.10, BOUND_INCLUSIVE, 0, BOUND_EXCLUSIVE, 1,
 	"chance of a draw between equal teams"},
-	OPTION_POSITIVE("min_delta", 1e-4, "convergence threshold of the message passing"),
-	OPTION_NONNEGATIVE("sigma_per_day", 0, "sigma growth per idle day before a match, up to the sigma option (0: off)"),
-	OPTION_NAMED("link", family_link_names, "predicted_win: the model's own, or logistic / normal in the mu difference"),
-	DETAIL_OPTIONS,
-	OPTION_INHERITED("context_sigma", BOUND_EXCLUSIVE, 0, "sigma a player's context rating starts with (default: sigma)"),
-	OPTION_INHERITED("context_tau", BOUND_INCLUSIVE, 0, "tau of the context ratings (default: tau)"),
-	OPTION_INHERITED("context_sigma_per_day", BOUND_INCLUSIVE, 0, "sigma_per_day of the context ratings (default: sigma_per_day)"),
-	SEASON_OPTIONS,
+	[TS_MIN_DELTA] = OPTION_POSITIVE("min_delta", 1e-4, "convergence threshold of the message passing"),
+	[TS_SIGMA_PER_DAY] = OPTION_NONNEGATIVE("sigma_per_day", 0, "sigma growth per idle day before a match, up to the sigma option (0: off)"),
+	[TS_LINK] = OPTION_NAMED("link", family_link_names, "predicted_win: the model's own, or logistic / normal in the mu difference"),
+	DETAIL_OPTIONS(TS_DETAILS),
+	CONTEXT_SIGMA_OPTIONS(TS_CONTEXTS, TS_SIGMA, TS_TAU, TS_SIGMA_PER_DAY),
+	SEASON_OPTIONS(TS_SEASON),
 };
+
+StaticAssertDecl(lengthof(ts_options) == TS_OPTION_COUNT, "ts_options out of step with its enum");
 
 typedef struct TrueSkillData
 {
@@ -115,8 +119,9 @@ ts_predict_draw(ReplayState *state, ReplayMatch *match)
 }
 
 const ReplayFamily family_trueskill = {
-	.name = "trueskill_replay", .n_fields = 2, .kind = VALUE_RATING,
-	.options = {ts_options, lengthof(ts_options)},
+	FAMILY_IDENTITY(trueskill), .n_fields = 2,
+	.options = {ts_options, TS_OPTION_COUNT},
+	.details_at = TS_DETAILS, .season_at = TS_SEASON,
 	.data_size = sizeof(TrueSkillData), .configure = ts_configure,
 	.rate_match = ts_rate_match, .predict_win = ts_predict_win,
 	.predict_draw = ts_predict_draw,

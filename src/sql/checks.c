@@ -12,6 +12,8 @@
  */
 #include "sql/skill.h"
 
+#include "engine/sqlstate.h"
+
 #include "funcapi.h"
 #include "utils/builtins.h"
 
@@ -158,38 +160,12 @@ required_arg_null_srf(FunctionCallInfo fcinfo, uint32 optional)
 	return true;
 }
 
-/*
- * The glue checks every rule before calling the core, so a core error here
- * means a rule the glue does not know; still report it as the user's input.
- */
+/* A core's status other than SK_OK as an ERROR, SQLSTATE by engine/sqlstate.h. */
 void
 report_core_status(sk_status status, const char *what)
 {
-	int			code;
-
-	switch (status)
-	{
-		case SK_OK:
-			return;
-		case SK_ERR_SIZE:
-			code = ERRCODE_ARRAY_SUBSCRIPT_ERROR;
-			break;
-		case SK_ERR_NO_MEMORY:
-			code = ERRCODE_OUT_OF_MEMORY;
-			break;
-		case SK_ERR_NO_CONVERGENCE:
-			code = ERRCODE_DATA_EXCEPTION;
-			break;
-		case SK_ERR_OVERFLOW:
-			code = ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE;
-			break;
-		default:
-			code = ERRCODE_INVALID_PARAMETER_VALUE;
-			break;
-	}
-	ereport(ERROR,
-			(errcode(code),
-			 errmsg("%s: %s", what, sk_status_message(status))));
+	if (status != SK_OK)
+		core_status_error(status, what);
 }
 
 /* The link argument of the *_predict_win functions: its core code. */

@@ -262,20 +262,28 @@ rows_have(const CompactRows *rows)
 	return have;
 }
 
-/* Why the match details' option name can have no effect, or NULL. */
+/*
+ * Why the shared option at index can have no effect, or NULL: the match
+ * details' rows (from details_at) and the family's context_* rows after
+ * them.
+ */
 static const char *
-dead_detail(const char *name, int outcome, const RowsHave *have)
+dead_detail(const ReplayFamily *family, int index, const double *value, const RowsHave *have)
 {
-	if ((strcmp(name, "outcome_w") == 0 || strcmp(name, "outcome_k") == 0) &&
-		outcome != OUTCOME_SHARE)
+	int			detail = index - family->details_at;
+	int			outcome = (int) value[family->details_at + DETAIL_OUTCOME];
+
+	if (index < family->details_at || index >= family->season_at)
+		return NULL;
+	if ((detail == DETAIL_OUTCOME_W || detail == DETAIL_OUTCOME_K) && outcome != OUTCOME_SHARE)
 		return "it shapes the share outcome, and option \"outcome\" is not \"share\"";
-	if (strcmp(name, "outcome_scale") == 0 && outcome != OUTCOME_DIFFERENCE)
+	if (detail == DETAIL_OUTCOME_SCALE && outcome != OUTCOME_DIFFERENCE)
 		return "it shapes the difference outcome, and option \"outcome\" is not \"difference\"";
-	if (strncmp(name, "context_", 8) == 0 && !have->context)
+	if ((detail == DETAIL_CONTEXT_WEIGHT || detail >= DETAIL_OPTION_COUNT) && !have->context)
 		return "no row has a context";
-	if (strcmp(name, "length_exponent") == 0 && !have->length)
+	if (detail == DETAIL_LENGTH_EXPONENT && !have->length)
 		return "no row has a length";
-	if (strcmp(name, "home_advantage") == 0 && !have->home)
+	if (detail == DETAIL_HOME_ADVANTAGE && !have->home)
 		return "no row plays at home";
 	return NULL;
 }
@@ -289,7 +297,6 @@ refuse_dead(FitContext *fc, const double *low, const double *high, const int *se
 			int n_searched)
 {
 	const OptionTable *table = &fc->family->options;
-	int			outcome_index = options_index(table, "outcome");
 	RowsHave	have = rows_have(fc->rows);
 	int			k;
 
@@ -297,8 +304,7 @@ refuse_dead(FitContext *fc, const double *low, const double *high, const int *se
 	{
 		int			idx = searched_index[k];
 		const char *name = table->specs[idx].name;
-		const char *why = dead_detail(name, outcome_index >= 0 ? (int) low[outcome_index] : 0,
-									  &have);
+		const char *why = dead_detail(fc->family, idx, low, &have);
 
 		if (why == NULL && fc->family->dead_option)
 			why = fc->family->dead_option(idx, low, high);
@@ -321,11 +327,7 @@ start_point(FitContext *fc, const double *values, double *x)
 		x[k] = values[fc->index[k]];
 		/* A context_* key not given starts from the option it stands in for. */
 		if (isnan(x[k]))
-		{
-			int			base = options_index(&fc->family->options, fc->names[k] + strlen("context_"));
-
-			x[k] = base >= 0 ? values[base] : (fc->lo[k] + fc->hi[k]) / 2;
-		}
+			x[k] = values[fc->family->options.specs[fc->index[k]].inherits];
 		x[k] = Min(Max(x[k], fc->lo[k]), fc->hi[k]);
 	}
 	for (k = 0; k < PREDICT_PARAMS; k++)

@@ -1,6 +1,6 @@
 /*
- * module.c - the extension's loadable-module marker, and the core's
- * interrupt hook.
+ * module.c - the extension's loadable-module marker, the core's interrupt
+ * hook, and the check that every family matches families.def.
  */
 #include "postgres.h"
 
@@ -9,6 +9,7 @@
 #include "miscadmin.h"
 
 #include "core/status.h"
+#include "families/family.h"
 
 PG_MODULE_MAGIC;
 
@@ -25,4 +26,5 @@ void
 _PG_init(void)
 {
 	sk_interrupt_hook = check_interrupts;
+	family_check_list();
 }

@@ -1,0 +1,10 @@
+/*
+ * A struct that says Elo's ratings are skill.rating where families.def
+ * says elo (float8).  Must not compile (make check-families).
+ * expect: -Werror=override-init
+ */
+#include "families/family.h"
+
+const ReplayFamily family_copy = {
+	FAMILY_IDENTITY(elo), .n_fields = 1, .kind = VALUE_RATING,
+};
