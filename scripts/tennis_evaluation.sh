@@ -82,6 +82,11 @@ SQL
 fi
 [ -z "${LOAD_ONLY:-}" ] || exit 0
 
+# A fit's parameters as "name value ± standard error" (f: the fit's result).
+PARAMS_SE="(SELECT string_agg(format('%s %s%s', key, round((value #>> '{}')::numeric, 4),
+                                   coalesce(' ± ' || round((f->'standard_errors'->>key)::numeric, 4), '')), ', ')
+            FROM jsonb_each(f->'parameters'))"
+
 # The first part: every system on wins and losses alone.
 win_loss() {
 	local rows='SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id'
@@ -97,13 +102,14 @@ SQL
 
 	log "fitted on 1990-2009, scored from 2010"
 	echo
-	echo "| system (fitted on 1990-2009) | parameters | train log-loss | held-out log-loss (2010+) | evaluations | seconds |"
-	echo "|---|---|---|---|---|---|"
+	echo "| system (fitted on 1990-2009) | parameters ± standard error | train log-loss | held-out log-loss (2010+) | converged | evaluations | seconds |"
+	echo "|---|---|---|---|---|---|---|"
 	fit() {		# system search
 		q -At -F ' | ' <<SQL
 SET client_min_messages = warning;
-SELECT '| ' || (f->>'system'), f->>'parameters', round((f->'train'->>'log_loss')::numeric, 4),
-       round((f->'held_out'->>'log_loss')::numeric, 4), f->>'evaluations', round((f->>'seconds')::numeric, 1)::text || ' |'
+SELECT '| ' || (f->>'system'), $PARAMS_SE, round((f->'train'->>'log_loss')::numeric, 4),
+       round((f->'held_out'->>'log_loss')::numeric, 4), f->>'converged', f->>'evaluations',
+       round((f->>'seconds')::numeric, 1)::text || ' |'
 FROM skill.fit('$1', '$rows', '$2', '{"train_until": "2010-01-01 00:00+00"}') f;
 SQL
 	}
@@ -133,24 +139,19 @@ LENGTH='"length_exponent": [0, 2]'
 margins() {
 	log "Glicko-1 with game shares, surfaces and match length: fitted on 1990-2009, scored from 2010"
 	echo
-	echo "| system (fitted on 1990-2009) | held-out log-loss (2010+) | Brier | ECE | calibration slope | parameters | evaluations | seconds |"
-	echo "|---|---|---|---|---|---|---|---|"
+	echo "| system (fitted on 1990-2009) | held-out log-loss (2010+) | Brier | ECE | calibration slope | parameters ± standard error | converged | evaluations | seconds |"
+	echo "|---|---|---|---|---|---|---|---|---|"
 	step() {	# label extra-columns fixed-options search
 		local rows="SELECT match_id, played_at, player_id, team, rank$2 FROM results ORDER BY played_at, match_id"
 		q -At <<SQL
 SET client_min_messages = warning;
 WITH f AS (SELECT skill.fit('glicko', '$rows', '{$4}',
-                            jsonb_build_object('train_until', '2010-01-01 00:00+00', 'options', '{$3}'::jsonb,
-                                               'max_evaluations',
-                                               greatest(60, 25 * (SELECT count(*) FROM jsonb_object_keys('{$4}'))))) AS f),
+                            jsonb_build_object('train_until', '2010-01-01 00:00+00', 'options', '{$3}'::jsonb)) AS f),
      o AS (SELECT f, '{$3}'::jsonb || (f->'parameters') AS options FROM f),
      kept AS (INSERT INTO fitted SELECT '$1', '$2', options FROM o)
-SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s |', '$1', round(s.log_loss::numeric, 4), round(s.brier::numeric, 4),
-              round(s.ece::numeric, 4), round(s.calibration_slope::numeric, 3),
-              (SELECT jsonb_object_agg(key, CASE jsonb_typeof(value) WHEN 'number'
-                                            THEN to_jsonb(round((value #>> '{}')::numeric, 4)) ELSE value END)
-               FROM jsonb_each(o.options)),
-              f->>'evaluations', round((f->>'seconds')::numeric, 1)) AS line,
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s |', '$1', round(s.log_loss::numeric, 4), round(s.brier::numeric, 4),
+              round(s.ece::numeric, 4), round(s.calibration_slope::numeric, 3), $PARAMS_SE,
+              f->>'converged', f->>'evaluations', round((f->>'seconds')::numeric, 1)) AS line,
        abs(s.log_loss - (f->'held_out'->>'log_loss')::float8) < 1e-7 AS same,
        s.log_loss AS evaluated, f->'held_out'->>'log_loss' AS held_out
 FROM o, skill.evaluate('$rows', ARRAY['glicko'],
@@ -168,8 +169,8 @@ SQL
 	# in OPTIONS), scored from 2010.
 	refit() {
 		q -At <<SQL
-SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s |', '$1', round(s.log_loss::numeric, 4), round(s.brier::numeric, 4),
-              round(s.ece::numeric, 4), round(s.calibration_slope::numeric, 3), '$3', '-', '-')
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s |', '$1', round(s.log_loss::numeric, 4), round(s.brier::numeric, 4),
+              round(s.ece::numeric, 4), round(s.calibration_slope::numeric, 3), '$3', '-', '-', '-')
 FROM fitted f,
      skill.evaluate(format('SELECT match_id, played_at, player_id, team, rank%s FROM results ORDER BY played_at, match_id', f.columns),
                     ARRAY['glicko'],

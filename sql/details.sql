@@ -460,7 +460,7 @@ SELECT (r->'parameters'->>'home_advantage')::float8 BETWEEN 45 AND 75 AS home_ad
 FROM f;
 WITH f AS (SELECT skill.fit('elo', 'SELECT * FROM synth ORDER BY played_at, match_id',
                             '{"outcome_k": [0.5, 5], "k": [4, 64]}',
-                            '{"score_from": "2020-04-01 00:00+00", "max_evaluations": 30,
+                            '{"score_from": "2020-04-01 00:00+00",
                               "options": {"outcome": "share", "home_advantage": 60, "context_weight": 0.8, "length_exponent": 0.5}}') AS r)
 SELECT (r->'parameters'->>'outcome_k')::float8 BETWEEN 1.6 AND 2.6 AS outcome_k_near_2 FROM f;
 -- A context_* key is searched like any option (here starting from k = 32).

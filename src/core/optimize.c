@@ -96,8 +96,8 @@ line_search(Search *s, int i, double a, double b, int steps)
 	keep_best(s, i, d, fd);
 }
 
-static sk_status
-check_bounds(int n, double *x, const double *lo, const double *hi)
+sk_status
+sk_clamp_to_bounds(int n, double *x, const double *lo, const double *hi)
 {
 	int			i;
 
@@ -120,7 +120,7 @@ sk_minimize(int n, double *x, const double *lo, const double *hi, sk_objective f
 	double		width = 1.0;	/* of each search interval, as a share of the bounds */
 	int			sweep,
 				i;
-	sk_status	st = check_bounds(n, x, lo, hi);
+	sk_status	st = sk_clamp_to_bounds(n, x, lo, hi);
 
 	if (st != SK_OK)
 		return st;

@@ -35,4 +35,10 @@ sk_status	sk_minimize(int n, double *x, const double *lo, const double *hi,
 						sk_objective f, void *ctx, const sk_minimize_options *o,
 						double *best, int *evaluations);
 
+/*
+ * Checks that lo[i] <= hi[i] are finite and x[i] finite (SK_ERR_NOT_FINITE,
+ * SK_ERR_RANGE), and moves each x[i] into [lo[i], hi[i]].
+ */
+sk_status	sk_clamp_to_bounds(int n, double *x, const double *lo, const double *hi);
+
 #endif

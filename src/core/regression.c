@@ -6,6 +6,8 @@
 
 #include "regression.h"
 
+#include "cholesky.h"
+
 #define MEAN_X(s)	((s)->data)
 #define CXY(s)		((s)->data + (s)->p)
 #define CXX(s)		((s)->data + 2 * (s)->p)
@@ -162,23 +164,8 @@ sk_reg_solve(const sk_reg_state *s, double ridge, double *b, double *intercept,
 		work[i * p + i] += ridge;
 	if (!cholesky(work, p))
 		return SK_ERR_RANGE;
-	/* L z = cxy, then L^T b = z */
-	for (i = 0; i < p; i++)
-	{
-		double		v = cxy[i];
-
-		for (k = 0; k < i; k++)
-			v -= work[i * p + k] * b[k];
-		b[i] = v / work[i * p + i];
-	}
-	for (i = p - 1; i >= 0; i--)
-	{
-		double		v = b[i];
-
-		for (k = i + 1; k < p; k++)
-			v -= work[k * p + i] * b[k];
-		b[i] = v / work[i * p + i];
-	}
+	memcpy(b, cxy, sizeof(double) * p);
+	sk_cholesky_solve(p, p, work, b);
 	*intercept = s->mean_y;
 	rss = s->cyy;
 	for (i = 0; i < p; i++)

@@ -176,6 +176,12 @@ typedef struct ReplayFamily
 	void		(*end_period) (ReplayState *state);
 	/* Brings a player up to date when it is next seen and at the end (may be NULL). */
 	void		(*finish_player) (ReplayState *state, ReplayPlayer *player);
+	/*
+	 * Why option index can have no effect when every option lies within
+	 * [low, high] (by index), or NULL; skill.fit refuses to search it.
+	 * May be NULL: none is ever dead.
+	 */
+	const char *(*dead_option) (int index, const double *low, const double *high);
 } ReplayFamily;
 
 /*

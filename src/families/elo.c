@@ -103,10 +103,29 @@ elo_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 						 state->opt[ELO_SCALE], team_prob);
 }
 
+static const char *
+elo_dead_option(int index, const double *low, const double *high)
+{
+	switch (index)
+	{
+		case ELO_K:
+			return low[ELO_K_A] > 0 ? "the K schedule (option \"k_a\" > 0) replaces it" : NULL;
+		case ELO_K_B:
+		case ELO_K_C:
+			return high[ELO_K_A] == 0 ? "the K schedule is off (option \"k_a\" is 0)" : NULL;
+		case ELO_K_NEW_GAMES:
+			return high[ELO_K_NEW] == 0 ? "option \"k_new\" is 0 (off)" : NULL;
+		case ELO_K_TOP_RATING:
+			return high[ELO_K_TOP] == 0 ? "option \"k_top\" is 0 (off)" : NULL;
+	}
+	return NULL;
+}
+
 const ReplayFamily family_elo = {
 	FAMILY_IDENTITY(elo), .n_fields = 1,
 	.options = {elo_options, ELO_OPTION_COUNT},
 	.details_at = ELO_DETAILS, .season_at = ELO_SEASON,
 	.configure = elo_configure, .new_player = elo_new_player,
 	.rate_match = elo_rate_match, .predict_win = elo_predict_win,
+	.dead_option = elo_dead_option,
 };

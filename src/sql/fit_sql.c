@@ -3,16 +3,17 @@
  * likelihood on the user's own history.
  *
  * The rows are read once into column arrays (engine/compact.c); every
- * evaluation replays them from memory with the candidate parameters and
+ * evaluation replays them from memory with candidate parameters and
  * scores the pre-match win probability of every two-team match by
- * log-loss.  The search is the core's bounded coordinate descent
- * (core/optimize.c).  With train_until, only earlier matches are fitted
- * and the later ones give the held-out score; ratings replay through all.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
+ * log-loss (fit_objective.c).  The search is the core's projected BFGS
+ * with difference gradients (core/quasi_newton.h); the prediction-only
+ * parameters are fitted on each replay's record jointly with it.  At the
+ * optimum, the observed information gives standard errors
+ * (fit_information.c).  With train_until, only earlier matches are
+ * fitted and the later ones give the held-out score, compared match by
+ * match with the start's; ratings replay through all.
  */
+#include "sql/fit.h"
 #include "sql/family_args.h"
 #include "sql/jsonb_args.h"
 #include "families/family.h"
@@ -20,162 +21,41 @@
 #include <limits.h>
 #include <math.h>
 
-#include "lib/stringinfo.h"
 #include "miscadmin.h"
-#include "portability/instr_time.h"
 #include "utils/builtins.h"
 #include "utils/float.h"
 #include "utils/fmgrprotos.h"
 #include "utils/jsonb.h"
 #include "utils/memutils.h"
-#include "utils/numeric.h"
 
+#include "core/quasi_newton.h"
 #include "core/optimize.h"
-#include "engine/predict_fit.h"
+#include "core/paired.h"
 
 PG_FUNCTION_INFO_V1(fit);
 
-#define FIT_MAX_PARAMS 16
+#define DEFAULT_MAX_EVALUATIONS 400
 
-/* Log-loss of one set of predictions. */
-typedef struct LogLoss
+static bool
+jsonb_string_is(const JsonbValue *v, const char *s)
 {
-	double		sum;
-	int64		n;
-} LogLoss;
-
-typedef struct FitSettings
-{
-	Jsonb	   *family_options;	/* fixed options of the family (may be NULL) */
-	bool		has_train_until;
-	TimestampTz train_until;
-	bool		has_score_from;
-	TimestampTz score_from;
-	int			experienced;	/* score only players with this many earlier matches */
-	int			max_evaluations;
-} FitSettings;
-
-typedef struct FitContext
-{
-	const ReplayFamily *family;
-	CompactRows *rows;
-	FitSettings settings;
-	int			n_params;
-	int			index[FIT_MAX_PARAMS];	/* option indexes */
-	const char *names[FIT_MAX_PARAMS];
-	MemoryContext eval_cxt;
-	LogLoss		train;
-	LogLoss		held_out;
-	int			evaluations;
-	/* Prediction-only parameters, fitted on each replay's record. */
-	bool		has_predict;
-	bool		normal_link;
-	PredictParams predict_start;
-	PredictParams predict;		/* the best of the last evaluation */
-	PredictRecord train_record;
-	PredictRecord held_out_record;
-} FitContext;
-
-static double
-log_loss_term(double p, double o)
-{
-	p = Min(Max(p, 1e-15), 1 - 1e-15);
-	return -(o * log(p) + (1 - o) * log(1 - p));
-}
-
-/* Scores each two-team match: the first team's chance against its result. */
-static void
-fit_emit(ReplayState *state, const ReplayResult *r)
-{
-	FitContext *fc = state->emit_arg;
-	const FitSettings *s = &fc->settings;
-	LogLoss    *into;
-	int			i;
-
-	if (r->n_teams != 2 || (s->has_score_from && r->played_at < s->score_from))
-		return;
-	for (i = 0; i < r->n_players; i++)
-		if (r->matches_before[i] < s->experienced)
-			return;
-	into = s->has_train_until && r->played_at >= s->train_until ? &fc->held_out : &fc->train;
-	if (fc->has_predict)
-	{
-		if (!isnan(r->z))
-			predict_record_add(into == &fc->train ? &fc->train_record : &fc->held_out_record,
-							   r, replay_first_team_outcome(r));
-		return;
-	}
-	into->sum += log_loss_term(r->team_prob[0], replay_first_team_outcome(r));
-	into->n++;
+	return v->val.string.len == (int) strlen(s) && memcmp(v->val.string.val, s, v->val.string.len) == 0;
 }
 
 /*
- * The prediction-only parameters, fitted on the train record by maximum
- * likelihood; both scores from them.
+ * options: train_until, score_from, experienced, max_evaluations,
+ * max_seconds, progress, method, options.
  */
-static void
-fit_prediction(FitContext *fc)
-{
-	/* From the last evaluation's best: neighbouring replays' optima are close. */
-	if (fc->evaluations == 0)
-		fc->predict = fc->predict_start;
-	fc->train.sum = predict_fit(&fc->train_record, fc->normal_link, &fc->predict, 20) *
-		fc->train_record.n;
-	fc->train.n = fc->train_record.n;
-	fc->held_out.n = fc->held_out_record.n;
-	fc->held_out.sum = fc->held_out.n > 0
-		? predict_loss(&fc->held_out_record, fc->normal_link, &fc->predict) * fc->held_out.n : 0;
-}
-
-static double
-mean_loss(const LogLoss *l)
-{
-	return l->n > 0 ? l->sum / l->n : get_float8_nan();
-}
-
-/* One evaluation: a replay from memory with the parameters x. */
-static double
-fit_objective(void *arg, const double *x)
-{
-	FitContext *fc = arg;
-	MemoryContext old = MemoryContextSwitchTo(fc->eval_cxt);
-	ReplayState *state;
-	double		loss;
-
-	CHECK_FOR_INTERRUPTS();
-	state = replay_create(fc->eval_cxt, fc->family);
-	state->caller = "fit";
-	replay_read_options_with(state, fc->settings.family_options, fc->n_params, fc->index, x);
-	memset(&fc->train, 0, sizeof(LogLoss));
-	memset(&fc->held_out, 0, sizeof(LogLoss));
-	fc->train_record.n = fc->held_out_record.n = 0;
-	state->emit = fit_emit;
-	state->emit_arg = fc;
-	state->details.want_context = fc->predict_start.searched[PREDICT_CONTEXT_WEIGHT];
-	state->details.want_z = fc->has_predict;
-	fc->normal_link = state->details.normal_link;
-	compact_replay(state, fc->rows);
-	if (fc->has_predict)
-		fit_prediction(fc);
-	MemoryContextSwitchTo(old);
-	MemoryContextReset(fc->eval_cxt);
-	fc->evaluations++;
-	loss = mean_loss(&fc->train);
-	ereport(NOTICE,
-			(errmsg("fit evaluation %d: train log-loss %.6f", fc->evaluations, loss)));
-	return loss;
-}
-
-/* options: train_until, score_from, experienced, max_evaluations, options. */
 static void
 read_settings(Jsonb *options, FitSettings *s)
 {
 	static const char *const keys[] = {"train_until", "score_from", "experienced",
-	"max_evaluations", "options"};
+	"max_evaluations", "max_seconds", "progress", "method", "options"};
 	JsonbValue *found;
 
 	memset(s, 0, sizeof(*s));
-	s->max_evaluations = 60;
+	s->max_evaluations = DEFAULT_MAX_EVALUATIONS;
+	s->progress_level = DEBUG1;
 	if (options == NULL)
 		return;
 	check_object(options, "options of fit");
@@ -194,6 +74,31 @@ read_settings(Jsonb *options, FitSettings *s)
 		s->experienced = jsonb_whole(found, "option \"experienced\" of fit", 0, INT_MAX);
 	if ((found = object_get(options, "max_evaluations")) != NULL)
 		s->max_evaluations = jsonb_whole(found, "option \"max_evaluations\" of fit", 1, 100000);
+	if ((found = object_get(options, "max_seconds")) != NULL)
+	{
+		s->max_seconds = jsonb_number(found, "option \"max_seconds\" of fit");
+		if (!(s->max_seconds > 0) || !isfinite(s->max_seconds))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"max_seconds\" of fit must be a positive number of seconds")));
+	}
+	if ((found = object_get(options, "progress")) != NULL)
+	{
+		if (found->type != jbvBool)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"progress\" of fit must be true or false")));
+		s->progress_level = found->val.boolean ? NOTICE : DEBUG1;
+	}
+	if ((found = object_get(options, "method")) != NULL)
+	{
+		if (found->type != jbvString ||
+			(!(s->coordinate = jsonb_string_is(found, "coordinate")) &&
+			 !jsonb_string_is(found, "quasi_newton")))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"method\" of fit must be \"quasi_newton\" or \"coordinate\"")));
+	}
 	if ((found = object_get(options, "options")) != NULL)
 	{
 		if (found->type != jbvBinary)
@@ -203,6 +108,23 @@ read_settings(Jsonb *options, FitSettings *s)
 		s->family_options = JsonbValueToJsonb(found);
 		check_object(s->family_options, "option \"options\" of fit");
 	}
+}
+
+/* A walk-forward refit would fit on what it scores: evaluate does that, after fit. */
+static void
+refuse_refits(const FitSettings *s)
+{
+	static const char *const refits[] = {"refit_every", "refit_window"};
+	int			k;
+
+	for (k = 0; k < lengthof(refits); k++)
+		if (s->family_options && object_get(s->family_options, refits[k]) != NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"%s\" does not apply inside fit", refits[k]),
+					 errdetail("A walk-forward refit of predict_scale would be fitted on the matches it scores."),
+					 errhint("Fit the static parameters with skill.fit, then score them walk-forward with skill.evaluate and {\"%s\": ...} in the system's options.",
+							 refits[k])));
 }
 
 /* A prediction-only parameter is searched by predict_fit, not by replays. */
@@ -223,25 +145,58 @@ predict_param(FitContext *fc, const char *name, double lo, double hi)
 	return false;
 }
 
-/* search: {"name": [low, high], ...} over the family's number options. */
+/* Reads [low, high] of the search key name, the iterator just past the key. */
 static void
-read_search(FitContext *fc, Jsonb *search, double *lo, double *hi)
+read_bounds(JsonbIterator **it, const char *name, double *lo, double *hi)
+{
+	JsonbValue	v;
+
+	if (JsonbIteratorNext(it, &v, false) != WJB_BEGIN_ARRAY)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("search bounds of \"%s\" must be an array [low, high]", name)));
+	if (JsonbIteratorNext(it, &v, true) != WJB_ELEM)
+		goto bad_pair;
+	*lo = jsonb_number(&v, psprintf("the low bound of \"%s\"", name));
+	if (JsonbIteratorNext(it, &v, true) != WJB_ELEM)
+		goto bad_pair;
+	*hi = jsonb_number(&v, psprintf("the high bound of \"%s\"", name));
+	if (JsonbIteratorNext(it, &v, true) != WJB_END_ARRAY)
+		goto bad_pair;
+	if (!isfinite(*lo) || !isfinite(*hi) || *lo > *hi)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("search bounds of \"%s\" are empty or not finite: [%g, %g]",
+						name, *lo, *hi)));
+	return;
+bad_pair:
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("search bounds of \"%s\" must be an array of two numbers [low, high]", name)));
+}
+
+/*
+ * search: {"name": [low, high], ...} over the family's number options;
+ * low[] and high[] receive each option's range over the search (its value
+ * where it is not searched), for the dead-parameter checks.
+ */
+static void
+read_search(FitContext *fc, Jsonb *search, double *low, double *high, int *searched_index,
+			int *n_searched)
 {
 	const OptionTable *table = &fc->family->options;
 	JsonbIterator *it;
 	JsonbValue	v;
 	JsonbIteratorToken token;
-	double	   *probe = palloc(sizeof(double) * Max(table->count, 1));
 
 	check_object(search, "search");
-	options_read(table, fc->settings.family_options, "fit", probe,
-				 palloc0(sizeof(TimestampTz *) * Max(table->count, 1)));
 	it = JsonbIteratorInit(&search->root);
 	while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
 	{
 		char	   *name;
-		int			k = fc->n_params,
-					idx;
+		double		lo,
+					hi;
+		int			idx;
 
 		if (token != WJB_KEY)
 			continue;
@@ -252,43 +207,26 @@ read_search(FitContext *fc, Jsonb *search, double *lo, double *hi)
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("%s has no number option \"%s\" to search", fc->family->name, name),
 					 errhint("Its options are: %s.", options_names(table))));
-		if (k == FIT_MAX_PARAMS)
+		if (fc->n_params == FIT_MAX_PARAMS)
 			ereport(ERROR,
 					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 					 errmsg("fit searches at most %d parameters", FIT_MAX_PARAMS)));
-		token = JsonbIteratorNext(&it, &v, false);
-		if (token != WJB_BEGIN_ARRAY)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("search bounds of \"%s\" must be an array [low, high]", name)));
-		if (JsonbIteratorNext(&it, &v, true) != WJB_ELEM)
-			goto bad_pair;
-		lo[k] = jsonb_number(&v, psprintf("the low bound of \"%s\"", name));
-		if (JsonbIteratorNext(&it, &v, true) != WJB_ELEM)
-			goto bad_pair;
-		hi[k] = jsonb_number(&v, psprintf("the high bound of \"%s\"", name));
-		if (JsonbIteratorNext(&it, &v, true) != WJB_END_ARRAY)
-			goto bad_pair;
-		if (!isfinite(lo[k]) || !isfinite(hi[k]) || lo[k] > hi[k])
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("search bounds of \"%s\" are empty or not finite: [%g, %g]",
-							name, lo[k], hi[k])));
+		read_bounds(&it, name, &lo, &hi);
 		/* Both ends must be values the option takes. */
-		probe[idx] = lo[k];
-		options_check(table, "fit search", probe);
-		probe[idx] = hi[k];
-		options_check(table, "fit search", probe);
-		if (predict_param(fc, name, lo[k], hi[k]))
+		low[idx] = lo;
+		options_check(table, "fit search", low);
+		low[idx] = hi;
+		options_check(table, "fit search", low);
+		low[idx] = lo;
+		high[idx] = hi;
+		searched_index[(*n_searched)++] = idx;
+		if (predict_param(fc, name, lo, hi))
 			continue;
-		fc->index[k] = idx;
-		fc->names[k] = name;
+		fc->index[fc->n_params] = idx;
+		fc->names[fc->n_params] = name;
+		fc->lo[fc->n_params] = lo;
+		fc->hi[fc->n_params] = hi;
 		fc->n_params++;
-		continue;
-bad_pair:
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("search bounds of \"%s\" must be an array of two numbers [low, high]", name)));
 	}
 	if (fc->n_params == 0 && !fc->has_predict)
 		ereport(ERROR,
@@ -297,8 +235,136 @@ bad_pair:
 				 errhint("For example '{\"k\": [8, 64]}' for elo.")));
 }
 
+/* Which match details the rows carry at all. */
+typedef struct RowsHave
+{
+	bool		score;
+	bool		context;
+	bool		length;
+	bool		home;
+} RowsHave;
+
+static RowsHave
+rows_have(const CompactRows *rows)
+{
+	RowsHave	have = {false, false, false, false};
+	int64		i;
+
+	for (i = 0; rows->details && i < rows->count; i++)
+	{
+		const ReplayDetails *d = &rows->details[i];
+
+		have.score |= !isnan(d->score);
+		have.context |= d->context >= 0;
+		have.length |= !isnan(d->length);
+		have.home |= d->home;
+	}
+	return have;
+}
+
+/*
+ * Why the shared option at index can have no effect, or NULL: the match
+ * details' rows (from details_at) and the family's context_* rows after
+ * them.
+ */
+static const char *
+dead_detail(const ReplayFamily *family, int index, const double *value, const RowsHave *have)
+{
+	int			detail = index - family->details_at;
+	int			outcome = (int) value[family->details_at + DETAIL_OUTCOME];
+
+	if (index < family->details_at || index >= family->season_at)
+		return NULL;
+	if ((detail == DETAIL_OUTCOME_W || detail == DETAIL_OUTCOME_K) && outcome != OUTCOME_SHARE)
+		return "it shapes the share outcome, and option \"outcome\" is not \"share\"";
+	if (detail == DETAIL_OUTCOME_SCALE && outcome != OUTCOME_DIFFERENCE)
+		return "it shapes the difference outcome, and option \"outcome\" is not \"difference\"";
+	if ((detail == DETAIL_CONTEXT_WEIGHT || detail >= DETAIL_OPTION_COUNT) && !have->context)
+		return "no row has a context";
+	if (detail == DETAIL_LENGTH_EXPONENT && !have->length)
+		return "no row has a length";
+	if (detail == DETAIL_HOME_ADVANTAGE && !have->home)
+		return "no row plays at home";
+	return NULL;
+}
+
+/*
+ * A searched parameter that cannot change the objective is an error before
+ * the search: a flat direction only wastes the budget and reads as fitted.
+ */
 static void
-append_number(StringInfo buf, double v)
+refuse_dead(FitContext *fc, const double *low, const double *high, const int *searched_index,
+			int n_searched)
+{
+	const OptionTable *table = &fc->family->options;
+	RowsHave	have = rows_have(fc->rows);
+	int			k;
+
+	for (k = 0; k < n_searched; k++)
+	{
+		int			idx = searched_index[k];
+		const char *name = table->specs[idx].name;
+		const char *why = dead_detail(fc->family, idx, low, &have);
+
+		if (why == NULL && fc->family->dead_option)
+			why = fc->family->dead_option(idx, low, high);
+		if (why)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("searched parameter \"%s\" has no effect: %s", name, why),
+					 errhint("Remove it from the search, or set the options that make it count.")));
+	}
+}
+
+/* The start: the options in force, moved into the bounds. */
+static void
+start_point(FitContext *fc, const double *values, double *x)
+{
+	int			k;
+
+	for (k = 0; k < fc->n_params; k++)
+	{
+		x[k] = values[fc->index[k]];
+		/* A context_* key not given starts from the option it stands in for. */
+		if (isnan(x[k]))
+			x[k] = values[fc->family->options.specs[fc->index[k]].inherits];
+		x[k] = Min(Max(x[k], fc->lo[k]), fc->hi[k]);
+	}
+	for (k = 0; k < PREDICT_PARAMS; k++)
+	{
+		double		v = values[options_index(&fc->family->options, predict_param_names[k])];
+
+		fc->predict_start.value[k] = fc->predict_start.searched[k]
+			? Min(Max(v, fc->predict_start.low[k]), fc->predict_start.high[k]) : v;
+	}
+}
+
+static double
+seconds_since(instr_time start)
+{
+	instr_time	now;
+
+	INSTR_TIME_SET_CURRENT(now);
+	INSTR_TIME_SUBTRACT(now, start);
+	return INSTR_TIME_GET_DOUBLE(now);
+}
+
+static double
+search_objective(void *ctx, const double *x)
+{
+	return fit_evaluate(ctx, x, true);
+}
+
+static int
+search_out_of_time(void *ctx)
+{
+	FitContext *fc = ctx;
+
+	return fc->settings.max_seconds > 0 && seconds_since(fc->start) > fc->settings.max_seconds;
+}
+
+void
+fit_append_number(StringInfo buf, double v)
 {
 	if (isfinite(v))
 		appendStringInfoString(buf, float8out_internal(v));
@@ -306,43 +372,150 @@ append_number(StringInfo buf, double v)
 		appendStringInfoString(buf, "null");
 }
 
+/* The held-out score, with the paired difference from the start's match by match. */
 static void
-append_score(StringInfo buf, const char *key, const LogLoss *l)
+append_held_out(StringInfo buf, const FitContext *fc, const HeldOutLosses *start,
+				const HeldOutLosses *fitted)
 {
-	appendStringInfo(buf, ", \"%s\": {\"n\": " INT64_FORMAT ", \"log_loss\": ", key, l->n);
-	append_number(buf, mean_loss(l));
+	sk_paired_diff diff;
+	int64		i;
+
+	appendStringInfo(buf, ", \"held_out\": {\"n\": " INT64_FORMAT ", \"log_loss\": ",
+					 fc->held_out.n);
+	fit_append_number(buf, mean_loss(&fc->held_out));
+	sk_paired_diff_init(&diff);
+	if (start->n == fitted->n)
+		for (i = 0; i < start->n; i++)
+			sk_paired_diff_add(&diff, start->loss[i], fitted->loss[i]);
+	appendStringInfoString(buf, ", \"start_log_loss\": ");
+	fit_append_number(buf, start->n > 0 ? sk_paired_diff_mean_a(&diff) : NAN);
+	appendStringInfoString(buf, ", \"log_loss_diff\": ");
+	fit_append_number(buf, sk_paired_diff_mean(&diff));
+	appendStringInfoString(buf, ", \"log_loss_diff_se\": ");
+	fit_append_number(buf, sk_paired_diff_se(&diff));
 	appendStringInfoChar(buf, '}');
 }
 
-static Jsonb *
-fit_result(const FitContext *fc, const double *x, double seconds)
+typedef struct FitOutcome
 {
-	StringInfoData buf;
+	sk_qn_result search;
+	const double *x;
+	const HeldOutLosses *start_losses;
+	const HeldOutLosses *fitted_losses;
+} FitOutcome;
+
+static void
+append_parameters(StringInfo buf, const FitContext *fc, const double *x, bool on_bound_only)
+{
+	bool		first = true;
 	int			k;
 
-	initStringInfo(&buf);
-	appendStringInfo(&buf, "{\"system\": \"%s\", \"parameters\": {",
-					 family_prefix(fc->family));
 	for (k = 0; k < fc->n_params; k++)
-	{
-		appendStringInfo(&buf, "%s\"%s\": ", k > 0 ? ", " : "", fc->names[k]);
-		append_number(&buf, x[k]);
-	}
-	for (k = 0; k < PREDICT_PARAMS; k++)
-		if (fc->predict.searched[k])
+		if (!on_bound_only || fit_on_bound(x[k], fc->lo[k], fc->hi[k]))
 		{
-			appendStringInfo(&buf, "%s\"%s\": ", buf.data[buf.len - 1] != '{' ? ", " : "",
-							 predict_param_names[k]);
-			append_number(&buf, fc->predict.value[k]);
+			appendStringInfo(buf, "%s\"%s\"", first ? "" : ", ", fc->names[k]);
+			if (!on_bound_only)
+			{
+				appendStringInfoString(buf, ": ");
+				fit_append_number(buf, x[k]);
+			}
+			first = false;
 		}
+	for (k = 0; k < PREDICT_PARAMS; k++)
+		if (fc->predict.searched[k] &&
+			(!on_bound_only || fit_on_bound(fc->predict.value[k], fc->predict.low[k],
+											fc->predict.high[k])))
+		{
+			appendStringInfo(buf, "%s\"%s\"", first ? "" : ", ", predict_param_names[k]);
+			if (!on_bound_only)
+			{
+				appendStringInfoString(buf, ": ");
+				fit_append_number(buf, fc->predict.value[k]);
+			}
+			first = false;
+		}
+}
+
+static Jsonb *
+fit_result(FitContext *fc, const FitOutcome *out)
+{
+	StringInfoData buf;
+	int			hessian_replays;
+
+	initStringInfo(&buf);
+	appendStringInfo(&buf, "{\"system\": \"%s\", \"parameters\": {", family_prefix(fc->family));
+	append_parameters(&buf, fc, out->x, false);
+	appendStringInfo(&buf, "}, \"converged\": %s, \"stop_reason\": \"%s\", \"at_bound\": [",
+					 out->search.converged ? "true" : "false",
+					 sk_qn_reason_name(out->search.reason));
+	append_parameters(&buf, fc, out->x, true);
+	appendStringInfoChar(&buf, ']');
+	appendStringInfo(&buf, ", \"train\": {\"n\": " INT64_FORMAT ", \"log_loss\": ", fc->train.n);
+	fit_append_number(&buf, mean_loss(&fc->train));
 	appendStringInfoChar(&buf, '}');
-	append_score(&buf, "train", &fc->train);
 	if (fc->settings.has_train_until)
-		append_score(&buf, "held_out", &fc->held_out);
-	appendStringInfo(&buf, ", \"evaluations\": %d, \"seconds\": ", fc->evaluations);
-	append_number(&buf, seconds);
+		append_held_out(&buf, fc, out->start_losses, out->fitted_losses);
+	fit_information(fc, out->x, &buf, &hessian_replays);
+	appendStringInfo(&buf, ", \"evaluations\": %d, \"gradient_replays\": %d, \"refused\": %d"
+					 ", \"hessian_replays\": %d, \"iterations\": %d, \"seconds\": ",
+					 fc->evaluations, out->search.gradient_evaluations, fc->refused,
+					 hessian_replays, out->search.iterations);
+	fit_append_number(&buf, seconds_since(fc->start));
 	appendStringInfoChar(&buf, '}');
 	return DatumGetJsonbP(DirectFunctionCall1(jsonb_in, CStringGetDatum(buf.data)));
+}
+
+/* The start evaluation: errors of the system are raised, and it must score something. */
+static void
+evaluate_start(FitContext *fc, const double *x, HeldOutLosses *start_losses)
+{
+	fit_evaluate(fc, x, false);
+	if (fc->train.n == 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("fit has no match to fit on"),
+				 errdetail("No two-team match of the rows query is scored before \"train_until\" from \"score_from\" with every player past \"experienced\" earlier matches."),
+				 errhint("Check the rows query and those options of fit.")));
+	fit_held_out_losses(fc, &fc->predict_start, start_losses);
+}
+
+/*
+ * The coordinate search with golden-section steps that fit used before
+ * 1.0, kept for comparison (bench/details): it converges only along
+ * uncorrelated parameters, so it says neither converged nor why it
+ * stopped beyond its budget or sweeps.
+ */
+static void
+search_coordinates(FitContext *fc, double *x, sk_qn_result *result)
+{
+	sk_minimize_options mo;
+	int			evaluations;
+
+	sk_minimize_default_options(&mo);
+	mo.max_evaluations = fc->settings.max_evaluations;
+	report_core_status(sk_minimize(fc->n_params, x, fc->lo, fc->hi, search_objective, fc, &mo,
+								   &result->value, &evaluations), "fit");
+	result->evaluations = evaluations;
+	result->converged = false;
+	result->reason = evaluations >= mo.max_evaluations ? SK_QN_BUDGET : SK_QN_NO_PROGRESS;
+}
+
+/* The search over the replayed parameters; the prediction-only ones ride along. */
+static void
+search(FitContext *fc, double *x, sk_qn_result *result)
+{
+	sk_qn_options qo;
+
+	sk_qn_default_options(&qo);
+	qo.max_evaluations = fc->settings.max_evaluations;
+	memset(result, 0, sizeof(*result));
+	result->converged = true;
+	result->reason = SK_QN_TOLERANCE;
+	if (fc->n_params > 0 && fc->settings.coordinate)
+		search_coordinates(fc, x, result);
+	else if (fc->n_params > 0)
+		report_core_status(sk_qn_minimize(fc->n_params, x, fc->lo, fc->hi, search_objective,
+										  search_out_of_time, fc, &qo, result), "fit");
 }
 
 /* skill.fit(system text, rows text, search jsonb, options jsonb) -> jsonb */
@@ -350,58 +523,53 @@ Datum
 fit(PG_FUNCTION_ARGS)
 {
 	FitContext	fc;
-	double		lo[FIT_MAX_PARAMS],
-				hi[FIT_MAX_PARAMS],
-				x[FIT_MAX_PARAMS];
-	double	   *values;
-	double		best;
-	int			evaluations,
-				k;
-	sk_minimize_options mo;
-	instr_time	start,
-				elapsed;
+	FitOutcome	out;
+	double		x[FIT_MAX_PARAMS];
+	double	   *values,
+			   *high;
+	int			searched_index[FIT_MAX_PARAMS + PREDICT_PARAMS];
+	int			n_searched = 0;
+	HeldOutLosses start_losses = {CurrentMemoryContext},
+				fitted_losses = {CurrentMemoryContext};
+	int			count;
 
 	if (required_arg_null(fcinfo, OPTIONAL_ARG(3)))
 		PG_RETURN_NULL();
 	memset(&fc, 0, sizeof(fc));
-	INSTR_TIME_SET_CURRENT(start);
+	INSTR_TIME_SET_CURRENT(fc.start);
 	fc.family = family_arg(PG_GETARG_TEXT_PP(0));
 	read_settings(PG_ARGISNULL(3) ? NULL : PG_GETARG_JSONB_P(3), &fc.settings);
-	read_search(&fc, PG_GETARG_JSONB_P(2), lo, hi);
-
-	/* Start from the options in force, moved into the bounds. */
-	values = palloc(sizeof(double) * Max(fc.family->options.count, 1));
+	refuse_refits(&fc.settings);
+	count = Max(fc.family->options.count, 1);
+	values = palloc(sizeof(double) * count);
 	options_read(&fc.family->options, fc.settings.family_options, "fit", values,
-				 palloc0(sizeof(TimestampTz *) * Max(fc.family->options.count, 1)));
-	for (k = 0; k < fc.n_params; k++)
+				 palloc0(sizeof(TimestampTz *) * count));
+	high = palloc(sizeof(double) * count);
+	memcpy(high, values, sizeof(double) * count);
 	{
-		x[k] = values[fc.index[k]];
-		/* A context_* key not given starts from the option it stands in for. */
-		if (isnan(x[k]))
-			x[k] = values[fc.family->options.specs[fc.index[k]].inherits];
-		x[k] = Min(Max(x[k], lo[k]), hi[k]);
-	}
-	for (k = 0; k < PREDICT_PARAMS; k++)
-	{
-		double		v = values[options_index(&fc.family->options, predict_param_names[k])];
+		double	   *low = palloc(sizeof(double) * count);
 
-		fc.predict_start.value[k] = fc.predict_start.searched[k]
-			? Min(Max(v, fc.predict_start.low[k]), fc.predict_start.high[k]) : v;
+		memcpy(low, values, sizeof(double) * count);
+		read_search(&fc, PG_GETARG_JSONB_P(2), low, high, searched_index, &n_searched);
+		start_point(&fc, values, x);
+		fc.rows = compact_read_query(fcinfo, fc.family, PG_GETARG_TEXT_PP(1));
+		refuse_dead(&fc, low, high, searched_index, n_searched);
 	}
 
-	fc.rows = compact_read_query(fcinfo, fc.family, PG_GETARG_TEXT_PP(1));
 	fc.eval_cxt = AllocSetContextCreate(CurrentMemoryContext, "skill fit evaluation",
 										ALLOCSET_DEFAULT_SIZES);
 	predict_record_init(&fc.train_record, CurrentMemoryContext);
 	predict_record_init(&fc.held_out_record, CurrentMemoryContext);
-	sk_minimize_default_options(&mo);
-	mo.max_evaluations = fc.settings.max_evaluations;
-	if (fc.n_params > 0)
-		report_core_status(sk_minimize(fc.n_params, x, lo, hi, fit_objective, &fc, &mo,
-									   &best, &evaluations), "fit");
-	/* Once more at the best point, for its train and held-out scores. */
-	fit_objective(&fc, x);
-	INSTR_TIME_SET_CURRENT(elapsed);
-	INSTR_TIME_SUBTRACT(elapsed, start);
-	PG_RETURN_JSONB_P(fit_result(&fc, x, INSTR_TIME_GET_DOUBLE(elapsed)));
+	fc.held_out_losses.mcxt = CurrentMemoryContext;
+	fc.keep_held_out = fc.settings.has_train_until;
+	evaluate_start(&fc, x, &start_losses);
+	search(&fc, x, &out.search);
+
+	/* Once more at the best point, for its scores and held-out losses. */
+	fit_rescore(&fc, x);
+	fit_held_out_losses(&fc, &fc.predict, &fitted_losses);
+	out.x = x;
+	out.start_losses = &start_losses;
+	out.fitted_losses = &fitted_losses;
+	PG_RETURN_JSONB_P(fit_result(&fc, &out));
 }

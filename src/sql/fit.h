@@ -1,0 +1,127 @@
+/*
+ * fit.h - what the parts of skill.fit share: its settings, the searched
+ * parameters, and one replay's scores.
+ *
+ *   fit_sql.c          the SQL function: arguments, checks, the result
+ *   fit_objective.c    one evaluation: a replay from memory, scored
+ *   fit_information.c  standard errors from the Hessian at the optimum
+ */
+#ifndef SKILL_SQL_FIT_H
+#define SKILL_SQL_FIT_H
+
+#include "engine/compact.h"
+#include "engine/predict_fit.h"
+
+#include "lib/stringinfo.h"
+#include "portability/instr_time.h"
+
+#define FIT_MAX_PARAMS 16
+
+/* Log-loss of one set of predictions, summed. */
+typedef struct LogLoss
+{
+	double		sum;
+	int64		n;
+} LogLoss;
+
+typedef struct FitSettings
+{
+	Jsonb	   *family_options;	/* fixed options of the family (may be NULL) */
+	bool		has_train_until;
+	TimestampTz train_until;
+	bool		has_score_from;
+	TimestampTz score_from;
+	int			experienced;	/* score only players with this many earlier matches */
+	int			max_evaluations;	/* replays of the search */
+	double		max_seconds;	/* of the search; 0: no limit */
+	int			progress_level; /* elevel of each evaluation's report */
+	bool		coordinate;		/* the coordinate search of versions before 1.0 */
+} FitSettings;
+
+/* Per-match held-out losses of one evaluation, for the paired comparison. */
+typedef struct HeldOutLosses
+{
+	MemoryContext mcxt;
+	double	   *loss;
+	int64		n;
+	int64		capacity;
+} HeldOutLosses;
+
+typedef struct FitContext
+{
+	const ReplayFamily *family;
+	CompactRows *rows;
+	FitSettings settings;
+	/* The parameters searched by replays. */
+	int			n_params;
+	int			index[FIT_MAX_PARAMS];	/* option indexes */
+	const char *names[FIT_MAX_PARAMS];
+	double		lo[FIT_MAX_PARAMS];
+	double		hi[FIT_MAX_PARAMS];
+	/* Prediction-only parameters, fitted on each replay's record. */
+	bool		has_predict;
+	bool		normal_link;
+	PredictParams predict_start;
+	PredictParams predict;		/* the best of the last evaluation */
+	bool		predict_warm;	/* predict holds an earlier fit to start from */
+	PredictRecord train_record;
+	PredictRecord held_out_record;
+	/* The last evaluation. */
+	MemoryContext eval_cxt;
+	LogLoss		train;
+	LogLoss		held_out;
+	bool		has_last;
+	double		last_x[FIT_MAX_PARAMS];
+	double		last_loss;
+	bool		keep_held_out;	/* collect per-match held-out losses (no predict) */
+	HeldOutLosses held_out_losses;
+	/* Counts and the clock. */
+	int			evaluations;	/* replays of the search */
+	int			refused;		/* of those, points the system refused */
+	instr_time	start;
+} FitContext;
+
+/* Scores a replay's two-team matches into fc (the ReplayState's emit callback). */
+extern void fit_emit(ReplayState *state, const ReplayResult *r);
+
+/*
+ * Mean train log-loss at x, the prediction-only parameters fitted on the
+ * replay's record; NaN where the system refuses x (only when guarded: else
+ * its error is raised).  A repeat of the last x costs nothing.
+ */
+extern double fit_evaluate(FitContext *fc, const double *x, bool guarded);
+
+/* Replays x again (not counted) for its scores and records, after the search. */
+extern void fit_rescore(FitContext *fc, const double *x);
+
+/*
+ * The train log-likelihood's negative (summed log-loss) at x and each of
+ * the m prediction points p[k] (values of predict_param_names, in order):
+ * out[k].  One replay, never counted as a search evaluation.  False when
+ * the system refuses x.
+ */
+extern bool fit_losses_at(FitContext *fc, const double *x, int m,
+						  const double (*p)[PREDICT_PARAMS], double *out);
+
+extern double mean_loss(const LogLoss *l);
+
+/*
+ * The last replay's per-match held-out losses (under the prediction
+ * values p where prediction-only parameters are fitted) into out.
+ */
+extern void fit_held_out_losses(FitContext *fc, const PredictParams *p, HeldOutLosses *out);
+
+/* v as a JSON number, or null where it is not finite. */
+extern void fit_append_number(StringInfo buf, double v);
+
+/* Whether v lies on (within 1e-6 of the interval from) a bound of [lo, hi]. */
+extern bool fit_on_bound(double v, double lo, double hi);
+
+/*
+ * Standard errors at the optimum x (prediction-only values in fc->predict)
+ * from the observed information, into the result being built; *replays
+ * receives the replays it took.
+ */
+extern void fit_information(FitContext *fc, const double *x, StringInfo buf, int *replays);
+
+#endif

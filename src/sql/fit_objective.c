@@ -1,0 +1,255 @@
+/*
+ * fit_objective.c - one evaluation of skill.fit: the rows replayed from
+ * memory with candidate parameters, each two-team match's pre-match win
+ * probability scored by log-loss (fit.h).
+ *
+ * A point the system refuses (Elo's k_b = 0 with k_c > 0, an overflow at
+ * an extreme value) raises an error inside the replay.  The search runs
+ * each replay in a subtransaction and counts such an error as a failed
+ * evaluation, so that the optimiser steps back from the point rather than
+ * the whole fit failing after minutes; errors of other classes (a cancel,
+ * out of memory) still end the call.
+ */
+#include "sql/fit.h"
+
+#include <math.h>
+
+#include "access/xact.h"
+#include "miscadmin.h"
+#include "utils/memutils.h"
+#include "utils/resowner.h"
+
+#include "core/adjust.h"
+
+static double
+log_loss_term(double p, double o)
+{
+	p = Min(Max(p, 1e-15), 1 - 1e-15);
+	return -(o * log(p) + (1 - o) * log(1 - p));
+}
+
+double
+mean_loss(const LogLoss *l)
+{
+	return l->n > 0 ? l->sum / l->n : get_float8_nan();
+}
+
+static void
+keep_held_out_loss(HeldOutLosses *h, double loss)
+{
+	if (h->n == h->capacity)
+	{
+		h->capacity = Max(1024, h->capacity * 2);
+		h->loss = h->loss ? repalloc_huge(h->loss, sizeof(double) * h->capacity)
+			: MemoryContextAllocHuge(h->mcxt, sizeof(double) * h->capacity);
+	}
+	h->loss[h->n++] = loss;
+}
+
+void
+fit_emit(ReplayState *state, const ReplayResult *r)
+{
+	FitContext *fc = state->emit_arg;
+	const FitSettings *s = &fc->settings;
+	bool		held_out;
+	double		outcome;
+	int			i;
+
+	if (r->n_teams != 2 || (s->has_score_from && r->played_at < s->score_from))
+		return;
+	for (i = 0; i < r->n_players; i++)
+		if (r->matches_before[i] < s->experienced)
+			return;
+	held_out = s->has_train_until && r->played_at >= s->train_until;
+	outcome = replay_first_team_outcome(r);
+	if (fc->has_predict)
+	{
+		if (!isnan(r->z))
+			predict_record_add(held_out ? &fc->held_out_record : &fc->train_record, r, outcome);
+		return;
+	}
+	if (held_out)
+	{
+		double		loss = log_loss_term(r->team_prob[0], outcome);
+
+		fc->held_out.sum += loss;
+		fc->held_out.n++;
+		if (fc->keep_held_out)
+			keep_held_out_loss(&fc->held_out_losses, loss);
+	}
+	else
+	{
+		fc->train.sum += log_loss_term(r->team_prob[0], outcome);
+		fc->train.n++;
+	}
+}
+
+void
+fit_held_out_losses(FitContext *fc, const PredictParams *p, HeldOutLosses *out)
+{
+	const PredictRecord *rec = &fc->held_out_record;
+	int64		i;
+
+	out->n = 0;
+	if (!fc->has_predict)
+	{
+		for (i = 0; i < fc->held_out_losses.n; i++)
+			keep_held_out_loss(out, fc->held_out_losses.loss[i]);
+		return;
+	}
+	for (i = 0; i < rec->n; i++)
+	{
+		double		z = sk_adjust_z(rec->z[i], rec->z_context[i],
+									p->value[PREDICT_CONTEXT_WEIGHT], rec->length[i],
+									p->value[PREDICT_LENGTH_EXPONENT]);
+
+		keep_held_out_loss(out, log_loss_term(sk_adjust_link(fc->normal_link,
+															 p->value[PREDICT_SCALE] * z),
+											  rec->outcome[i]));
+	}
+}
+
+/* Replays the rows at x; the scores land in fc->train, held_out and the records. */
+static void
+replay_at(FitContext *fc, const double *x)
+{
+	MemoryContext old = MemoryContextSwitchTo(fc->eval_cxt);
+	ReplayState *state;
+
+	CHECK_FOR_INTERRUPTS();
+	state = replay_create(fc->eval_cxt, fc->family);
+	state->caller = "fit";
+	replay_read_options_with(state, fc->settings.family_options, fc->n_params, fc->index, x);
+	memset(&fc->train, 0, sizeof(LogLoss));
+	memset(&fc->held_out, 0, sizeof(LogLoss));
+	fc->train_record.n = fc->held_out_record.n = 0;
+	fc->held_out_losses.n = 0;
+	state->emit = fit_emit;
+	state->emit_arg = fc;
+	state->details.want_context = fc->predict_start.searched[PREDICT_CONTEXT_WEIGHT];
+	state->details.want_z = fc->has_predict;
+	fc->normal_link = state->details.normal_link;
+	compact_replay(state, fc->rows);
+	MemoryContextSwitchTo(old);
+	MemoryContextReset(fc->eval_cxt);
+}
+
+/*
+ * replay_at in a subtransaction: false, with the error swallowed, when it
+ * raises a data exception (class 22: the system refuses the point).
+ */
+static bool
+replay_guarded(FitContext *fc, const double *x)
+{
+	MemoryContext old = CurrentMemoryContext;
+	ResourceOwner owner = CurrentResourceOwner;
+	volatile bool ok = true;
+
+	BeginInternalSubTransaction(NULL);
+	MemoryContextSwitchTo(old);
+	PG_TRY();
+	{
+		replay_at(fc, x);
+		ReleaseCurrentSubTransaction();
+	}
+	PG_CATCH();
+	{
+		ErrorData  *edata;
+
+		MemoryContextSwitchTo(old);
+		edata = CopyErrorData();
+		if (ERRCODE_TO_CATEGORY(edata->sqlerrcode) != ERRCODE_DATA_EXCEPTION)
+		{
+			RollbackAndReleaseCurrentSubTransaction();
+			MemoryContextSwitchTo(old);
+			CurrentResourceOwner = owner;
+			ReThrowError(edata);
+		}
+		FlushErrorState();
+		RollbackAndReleaseCurrentSubTransaction();
+		MemoryContextReset(fc->eval_cxt);
+		elog(DEBUG1, "fit: the system refuses a point: %s", edata->message);
+		FreeErrorData(edata);
+		ok = false;
+	}
+	PG_END_TRY();
+	MemoryContextSwitchTo(old);
+	CurrentResourceOwner = owner;
+	return ok;
+}
+
+/* The prediction-only parameters fitted on the train record; both scores from them. */
+static void
+fit_prediction(FitContext *fc)
+{
+	/* From the last evaluation's best: neighbouring replays' optima are close. */
+	if (!fc->predict_warm)
+		fc->predict = fc->predict_start;
+	fc->predict_warm = true;
+	fc->train.n = fc->train_record.n;
+	fc->train.sum = predict_fit(&fc->train_record, fc->normal_link, &fc->predict, 20) *
+		fc->train.n;
+	fc->held_out.n = fc->held_out_record.n;
+	fc->held_out.sum = fc->held_out.n > 0
+		? predict_loss(&fc->held_out_record, fc->normal_link, &fc->predict) * fc->held_out.n : 0;
+}
+
+double
+fit_evaluate(FitContext *fc, const double *x, bool guarded)
+{
+	double		loss;
+
+	if (fc->has_last && memcmp(x, fc->last_x, sizeof(double) * fc->n_params) == 0)
+		return fc->last_loss;
+	fc->evaluations++;
+	if (guarded && !replay_guarded(fc, x))
+	{
+		fc->refused++;
+		return get_float8_nan();
+	}
+	if (!guarded)
+		replay_at(fc, x);
+	if (fc->has_predict)
+		fit_prediction(fc);
+	loss = mean_loss(&fc->train);
+	fc->has_last = true;
+	memcpy(fc->last_x, x, sizeof(double) * fc->n_params);
+	fc->last_loss = loss;
+	ereport(fc->settings.progress_level,
+			(errmsg("fit evaluation %d: train log-loss %.8f", fc->evaluations, loss)));
+	return loss;
+}
+
+void
+fit_rescore(FitContext *fc, const double *x)
+{
+	replay_at(fc, x);
+	if (fc->has_predict)
+		fit_prediction(fc);
+	fc->has_last = false;
+}
+
+bool
+fit_losses_at(FitContext *fc, const double *x, int m, const double (*p)[PREDICT_PARAMS],
+			  double *out)
+{
+	int			k;
+
+	fc->has_last = false;		/* the records no longer hold the last evaluation */
+	if (!replay_guarded(fc, x))
+		return false;
+	for (k = 0; k < m; k++)
+	{
+		if (fc->has_predict)
+		{
+			PredictParams params = fc->predict;
+
+			memcpy(params.value, p[k], sizeof(params.value));
+			out[k] = predict_loss(&fc->train_record, fc->normal_link, &params) *
+				fc->train_record.n;
+		}
+		else
+			out[k] = fc->train.sum;
+	}
+	return true;
+}
