@@ -43,8 +43,12 @@ PG_CPPFLAGS = -Isrc
 # make SKILL_PORTABLE=1 (and make SKILL_PORTABLE=1 install): PostgreSQL's
 # tuple, array and slot layouts and its error context stack reached only
 # through its documented APIs (src/sql/pg_internals.c), the same results.
+# SKILL_PORTABLE="ROW_TEMPLATE ..." takes the named operations' portable
+# paths alone (the SKILL_PORTABLE_* of src/sql/pg_internals.h).
 ifeq ($(SKILL_PORTABLE),1)
 PG_CPPFLAGS += -DSKILL_PORTABLE
+else ifneq ($(SKILL_PORTABLE),)
+PG_CPPFLAGS += $(foreach op,$(SKILL_PORTABLE),-DSKILL_PORTABLE_$(op))
 endif
 # The objects are rebuilt when the build switches between the two: the
 # stamp's content (and time) changes only then.

@@ -26,7 +26,6 @@
 
 /* ---- Composite values ---- */
 
-#ifndef SKILL_PORTABLE
 /*
  * True when every column of the type is a live float8: then a value with
  * no NULL stores its doubles back to back, 8-byte aligned, from t_hoff.
@@ -45,7 +44,6 @@ all_float8(TupleDesc desc, int natts)
 	}
 	return true;
 }
-#endif
 
 void
 composite_read(CompositeType *type, HeapTupleHeader tuple, int natts,
@@ -57,7 +55,7 @@ composite_read(CompositeType *type, HeapTupleHeader tuple, int natts,
 
 	Assert(natts <= 4 && type->desc->natts == natts);
 
-#ifndef SKILL_PORTABLE
+#ifndef SKILL_PORTABLE_COMPOSITE_READ
 	/* Rating a table of matches reads millions of these. */
 	if ((tuple->t_infomask & HEAP_HASNULL) == 0 &&
 		HeapTupleHeaderGetNatts(tuple) == natts &&
@@ -93,9 +91,8 @@ composite_form(TupleDesc desc, const Datum *values, const bool *nulls)
 	return heap_form_tuple(desc, (Datum *) values, (bool *) (nulls ? nulls : none))->t_data;
 }
 
-#ifndef SKILL_PORTABLE
 /* composite_refill's fast path; false when it does not apply. */
-static bool
+static inline bool
 refill_float8(TupleDesc desc, const Datum *values, const bool *nulls, HeapTupleHeader td,
 			  Size size)
 {
@@ -130,7 +127,7 @@ refill_float8(TupleDesc desc, const Datum *values, const bool *nulls, HeapTupleH
  * with values of the same sizes and the same NULLs.  Copying
  * heap_form_tuple's header keeps whatever it stamps there.
  */
-static void
+static inline void
 composite_refill(TupleDesc desc, const Datum *values, const bool *nulls, HeapTupleHeader td)
 {
 	bool		none[8] = {false};
@@ -153,13 +150,12 @@ composite_refill(TupleDesc desc, const Datum *values, const bool *nulls, HeapTup
 					(char *) td + td->t_hoff, size - td->t_hoff, &td->t_infomask,
 					(td->t_infomask & HEAP_HASNULL) ? td->t_bits : NULL);
 }
-#endif
 
 Datum
 composite_reuse(TupleDesc desc, const Datum *values, const bool *nulls,
 				HeapTupleHeader *slot, MemoryContext mcxt)
 {
-#ifndef SKILL_PORTABLE
+#ifndef SKILL_PORTABLE_COMPOSITE_REUSE
 	if (*slot == NULL)
 	{
 		MemoryContext old = MemoryContextSwitchTo(mcxt);
@@ -188,7 +184,7 @@ check_array_size(CompositeType *elem, Size elem_size, uint32 n, const char *call
 				 errhint("Use the history function, which streams its rows.")));
 }
 
-#ifndef SKILL_PORTABLE
+#ifndef SKILL_PORTABLE_COMPOSITE_ARRAY
 /*
  * The first element is formed once and every other is a copy refilled in
  * place, in one bulk allocation: building a tuple per player and copying
@@ -284,7 +280,7 @@ composite_array_build(CompositeType *elem, uint32 n, CompositeArrayFill fill, vo
 }
 #endif
 
-#ifndef SKILL_PORTABLE
+#ifndef SKILL_PORTABLE_RATING_ARRAY
 /* Whether rating_array_in_place can write the type: two live float8 fields. */
 static bool
 rating_type_is_plain(CompositeType *rating_type)
@@ -371,7 +367,7 @@ rating_array_in_place(CompositeType *rating_type, const TeamMatch *match,
 
 /* ---- Result rows into a tuplestore ---- */
 
-#ifndef SKILL_PORTABLE
+#ifndef SKILL_PORTABLE_ROW_TEMPLATE
 /*
  * tuplestore_putvalues forms every row with heap_form_minimal_tuple, which
  * walks each column generically (sizes, alignment, varlena headers): a
@@ -536,7 +532,7 @@ row_template_set_float8s(RowTemplate *t, int col, const double *v, int n)
 
 /* ---- Rows of a query ---- */
 
-#ifndef SKILL_PORTABLE
+#ifndef SKILL_PORTABLE_SLOT_READER
 /*
  * Where each column lies in a row without NULLs when every column is by
  * value and of fixed size, as heap_fill_tuple lays them out: a table's own
@@ -606,7 +602,7 @@ slot_reader_read(SlotReader *reader, TupleTableSlot *slot, const Datum **values,
 }
 #endif
 
-#ifndef SKILL_PORTABLE
+#ifndef SKILL_PORTABLE_ROWS_RECEIVER
 /*
  * What the executor hands each row to: the rows go straight from the
  * query's own slot to the callback, with no SPI tuple table in between (a

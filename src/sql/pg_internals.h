@@ -16,6 +16,20 @@
 #include "executor/spi.h"
 #include "utils/tuplestore.h"
 
+/*
+ * Each operation's portable path alone: SKILL_PORTABLE_<NAME> (to measure
+ * what its fast path buys); SKILL_PORTABLE sets them all.
+ */
+#ifdef SKILL_PORTABLE
+#define SKILL_PORTABLE_COMPOSITE_READ
+#define SKILL_PORTABLE_COMPOSITE_REUSE
+#define SKILL_PORTABLE_COMPOSITE_ARRAY
+#define SKILL_PORTABLE_RATING_ARRAY
+#define SKILL_PORTABLE_ROW_TEMPLATE
+#define SKILL_PORTABLE_SLOT_READER
+#define SKILL_PORTABLE_ROWS_RECEIVER
+#endif
+
 struct TeamMatch;
 
 /* ---- Composite values (skill.rating, skill.glicko and the results' rows) ---- */
@@ -61,7 +75,7 @@ extern ArrayType *rating_array_in_place(CompositeType *rating_type, const struct
 typedef struct RowTemplate
 {
 	TupleDesc	desc;
-#ifndef SKILL_PORTABLE
+#ifndef SKILL_PORTABLE_ROW_TEMPLATE
 	MemoryContext mcxt;			/* where the template lives */
 	HeapTuple	tuple;			/* NULL until the first row */
 	char	   *data;			/* its column data */
@@ -86,7 +100,7 @@ extern void row_template_put(RowTemplate *t, Tuplestorestate *store, const Datum
  */
 extern bool row_template_set_float8s(RowTemplate *t, int col, const double *v, int n);
 
-#ifndef SKILL_PORTABLE
+#ifndef SKILL_PORTABLE_ROW_TEMPLATE
 /* Whether the set_* may be used for a row with these NULLs. */
 static inline bool
 row_template_fits(const RowTemplate *t, const bool *nulls)
@@ -136,7 +150,7 @@ row_template_store(RowTemplate *t, Tuplestorestate *store)
 /* Reads every column of a rows query's rows (at most SLOT_READER_MAX_COLUMNS). */
 typedef struct SlotReader
 {
-#ifndef SKILL_PORTABLE
+#ifndef SKILL_PORTABLE_SLOT_READER
 	bool		fixed;			/* every column by value, fixed size */
 	int			natts;
 	int16		attlen[SLOT_READER_MAX_COLUMNS];
