@@ -41,7 +41,7 @@ EXTRA_CLEAN = $(DATA_built) $(GENERATED_SQL) $(EXTENSION)-*.zip $(FLAVOR_STAMP)
 PG_CONFIG ?= pg_config
 PG_CPPFLAGS = -Isrc
 # make SKILL_PORTABLE=1 (and make SKILL_PORTABLE=1 install): PostgreSQL's
-# tuple, array and slot layouts and its error context stack reached only
+# tuple and array layouts and its error context stack reached only
 # through its documented APIs (src/sql/pg_internals.c), the same results.
 # SKILL_PORTABLE="ROW_TEMPLATE ..." takes the named operations' portable
 # paths alone (the SKILL_PORTABLE_* of src/sql/pg_internals.h).

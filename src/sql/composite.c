@@ -77,6 +77,25 @@ composite_init_arg(FunctionCallInfo fcinfo, int argno, CompositeType *type)
 				   fcinfo->flinfo->fn_mcxt);
 }
 
+/* A composite whose fields are natts float8s (NULL ones 0 in values). */
+void
+composite_read(CompositeType *type, HeapTupleHeader tuple, int natts,
+			   double *values, bool *nulls)
+{
+	HeapTupleData tmp;
+	Datum		datums[4];
+	int			i;
+
+	Assert(natts <= 4 && type->desc->natts == natts);
+	tmp.t_len = HeapTupleHeaderGetDatumLength(tuple);
+	ItemPointerSetInvalid(&tmp.t_self);
+	tmp.t_tableOid = InvalidOid;
+	tmp.t_data = tuple;
+	heap_deform_tuple(&tmp, type->desc, datums, nulls);
+	for (i = 0; i < natts; i++)
+		values[i] = nulls[i] ? 0.0 : DatumGetFloat8(datums[i]);
+}
+
 Datum
 composite_build(CompositeType *type, int natts, const double *values, const bool *nulls)
 {

@@ -2,16 +2,40 @@
  * pg_internals.c - the extension's reads and writes of PostgreSQL's internal
  * layouts, each beside its portable twin (pg_internals.h).
  *
- * The default build writes heap tuples and arrays byte by byte, reads rows
- * at fixed offsets and drops SPI's frame from the error context stack: what
- * a PostgreSQL major version is most likely to break.  make SKILL_PORTABLE=1
- * builds every operation here from documented APIs only (heap_form_tuple,
- * heap_deform_tuple, slot_getallattrs, construct_array, construct_md_array,
- * tuplestore_putvalues, an SPI cursor); scripts/test.sh runs the whole
- * pg_regress suite on both builds.  What each fast path buys, measured
- * with bench/internals/run.sh (fast and portable builds interleaved):
+ * The default build writes heap tuples and arrays byte by byte and drops
+ * SPI's frame from the error context stack: what a PostgreSQL major
+ * version is most likely to break.  make SKILL_PORTABLE=1 builds every
+ * operation here from documented APIs only (heap_form_tuple,
+ * construct_array, construct_md_array, tuplestore_putvalues, an SPI
+ * cursor), and engine/bulk_alloc.c without its madvise; scripts/test.sh
+ * runs the whole pg_regress suite on both builds.
  *
- * MEASURED_GAINS
+ * A fast path stays only where it pays.  bench/internals/run.sh, 200,000
+ * 1v1 matches among 50,000 players, each build swapped into one server in
+ * turn, backend CPU time, least of 2 rounds x 3 runs on a loaded host
+ * (variants that change nothing a query uses moved by up to +-8 %); the
+ * time each query takes with that operation's portable path alone, against
+ * the default build:
+ *
+ *   ROW_TEMPLATE      elo_history +23 %, pl_history +10 %, glicko2_history +9 %
+ *   ROWS_RECEIVER     elo_history +18 %, skill.replay('pl') +8 %,
+ *                     pl_history +4 %, glicko2_history -6 % (noise)
+ *   COMPOSITE_ARRAY   pl_replay over the table (50,000 players) +41 %
+ *   BULK_POPULATE     the same +25 % (madvise, in engine/bulk_alloc.c)
+ *   RATING_ARRAY      100,000 pl_rate calls +27 %
+ *   everything        elo_history +35 %, pl_history +197 %,
+ *   (SKILL_PORTABLE)  glicko2_history +200 %, pl_replay +58 %, pl_rate +26 %
+ *
+ * COMPOSITE_REUSE (a rating value formed once and refilled) is not
+ * measured alone; with it portable too, pl_history and glicko2_history,
+ * whose rows carry two rating composites, take three times as long where
+ * elo_history's float8 ratings take 1.35 times: forming two fresh values a
+ * row (and the memory they churn) is most of the portable build's cost.
+ * Taken out for paying nothing
+ * measurable: reading a composite's doubles at t_hoff (pl_rate +11 %, at
+ * the noise) and reading a rows query's heap tuples at fixed offsets
+ * through HeapTupleTableSlot (elo_history +7 %, the other queries -4 to
+ * 0 %); both go through heap_deform_tuple and slot_getallattrs now.
  */
 #include "sql/pg_internals.h"
 
@@ -43,42 +67,6 @@ all_float8(TupleDesc desc, int natts)
 			return false;
 	}
 	return true;
-}
-
-void
-composite_read(CompositeType *type, HeapTupleHeader tuple, int natts,
-			   double *values, bool *nulls)
-{
-	HeapTupleData tmp;
-	Datum		datums[4];
-	int			i;
-
-	Assert(natts <= 4 && type->desc->natts == natts);
-
-#ifndef SKILL_PORTABLE_COMPOSITE_READ
-	/* Rating a table of matches reads millions of these. */
-	if ((tuple->t_infomask & HEAP_HASNULL) == 0 &&
-		HeapTupleHeaderGetNatts(tuple) == natts &&
-		all_float8(type->desc, natts))
-	{
-		const char *data = (const char *) tuple + tuple->t_hoff;
-
-		for (i = 0; i < natts; i++)
-		{
-			memcpy(&values[i], data + i * sizeof(double), sizeof(double));
-			nulls[i] = false;
-		}
-		return;
-	}
-#endif
-
-	tmp.t_len = HeapTupleHeaderGetDatumLength(tuple);
-	ItemPointerSetInvalid(&tmp.t_self);
-	tmp.t_tableOid = InvalidOid;
-	tmp.t_data = tuple;
-	heap_deform_tuple(&tmp, type->desc, datums, nulls);
-	for (i = 0; i < natts; i++)
-		values[i] = nulls[i] ? 0.0 : DatumGetFloat8(datums[i]);
 }
 
 /* The composite, formed in the current memory context. */
@@ -531,76 +519,6 @@ row_template_set_float8s(RowTemplate *t, int col, const double *v, int n)
 #endif
 
 /* ---- Rows of a query ---- */
-
-#ifndef SKILL_PORTABLE_SLOT_READER
-/*
- * Where each column lies in a row without NULLs when every column is by
- * value and of fixed size, as heap_fill_tuple lays them out: a table's own
- * heap tuple, the usual slot of a plain scan, is read there without a walk
- * over the columns (5 SPI_getbinval calls were about 320 instructions a row).
- */
-void
-slot_reader_init(SlotReader *reader, TupleDesc desc)
-{
-	uint32		off = 0;
-	int			i;
-
-	reader->natts = desc->natts;
-	reader->fixed = desc->natts <= SLOT_READER_MAX_COLUMNS;
-	for (i = 0; i < desc->natts && reader->fixed; i++)
-	{
-		Form_pg_attribute att = TupleDescAttr(desc, i);
-
-		reader->fixed = att->attbyval && att->attlen > 0 && !att->attisdropped;
-		off = att_align_nominal(off, att->attalign);
-		reader->offset[i] = off;
-		reader->attlen[i] = att->attlen;
-		off += att->attlen;
-	}
-}
-
-void
-slot_reader_read(SlotReader *reader, TupleTableSlot *slot, const Datum **values,
-				 const bool **nulls)
-{
-	HeapTuple	tuple = TTS_IS_BUFFERTUPLE(slot) || TTS_IS_HEAPTUPLE(slot)
-		? ((HeapTupleTableSlot *) slot)->tuple : NULL;
-
-	if (reader->fixed && tuple != NULL && !HeapTupleHasNulls(tuple) &&
-		HeapTupleHeaderGetNatts(tuple->t_data) == reader->natts &&
-		slot->tts_tupleDescriptor->natts == reader->natts)
-	{
-		const char *data = (const char *) tuple->t_data + tuple->t_data->t_hoff;
-		int			i;
-
-		for (i = 0; i < reader->natts; i++)
-		{
-			reader->values[i] = fetch_att(data + reader->offset[i], true, reader->attlen[i]);
-			reader->nulls[i] = false;
-		}
-		*values = reader->values;
-		*nulls = reader->nulls;
-		return;
-	}
-	slot_getallattrs(slot);
-	*values = slot->tts_values;
-	*nulls = slot->tts_isnull;
-}
-#else
-void
-slot_reader_init(SlotReader *reader, TupleDesc desc)
-{
-}
-
-void
-slot_reader_read(SlotReader *reader, TupleTableSlot *slot, const Datum **values,
-				 const bool **nulls)
-{
-	slot_getallattrs(slot);
-	*values = slot->tts_values;
-	*nulls = slot->tts_isnull;
-}
-#endif
 
 #ifndef SKILL_PORTABLE_ROWS_RECEIVER
 /*

@@ -1,7 +1,7 @@
 /*
  * pg_internals.h - the operations that, in the default build, read or write
- * PostgreSQL's internal layouts (heap tuples, arrays, slots, the error
- * context stack) directly: the one door to them.  Built with
+ * PostgreSQL's internal layouts (heap tuples, arrays, the error context
+ * stack) directly: the one door to them.  Built with
  * SKILL_PORTABLE defined (make SKILL_PORTABLE=1), each goes through
  * PostgreSQL's documented APIs only, with the same SQL results byte for
  * byte.  pg_internals.c says which fast path pays for itself, measured.
@@ -21,22 +21,16 @@
  * what its fast path buys); SKILL_PORTABLE sets them all.
  */
 #ifdef SKILL_PORTABLE
-#define SKILL_PORTABLE_COMPOSITE_READ
 #define SKILL_PORTABLE_COMPOSITE_REUSE
 #define SKILL_PORTABLE_COMPOSITE_ARRAY
 #define SKILL_PORTABLE_RATING_ARRAY
 #define SKILL_PORTABLE_ROW_TEMPLATE
-#define SKILL_PORTABLE_SLOT_READER
 #define SKILL_PORTABLE_ROWS_RECEIVER
 #endif
 
 struct TeamMatch;
 
 /* ---- Composite values (skill.rating, skill.glicko and the results' rows) ---- */
-
-/* A composite whose fields are natts float8s (NULL ones 0 in values). */
-extern void composite_read(CompositeType *type, HeapTupleHeader tuple,
-						   int natts, double *values, bool *nulls);
 
 /*
  * A composite value (nulls may be NULL: none) for a caller that copies it
@@ -144,28 +138,6 @@ row_template_store(RowTemplate *t, Tuplestorestate *store)
 #endif
 
 /* ---- Rows of a query, as the executor makes them ---- */
-
-#define SLOT_READER_MAX_COLUMNS 11
-
-/* Reads every column of a rows query's rows (at most SLOT_READER_MAX_COLUMNS). */
-typedef struct SlotReader
-{
-#ifndef SKILL_PORTABLE_SLOT_READER
-	bool		fixed;			/* every column by value, fixed size */
-	int			natts;
-	int16		attlen[SLOT_READER_MAX_COLUMNS];
-	uint32		offset[SLOT_READER_MAX_COLUMNS];	/* in a row without NULLs */
-	Datum		values[SLOT_READER_MAX_COLUMNS];
-	bool		nulls[SLOT_READER_MAX_COLUMNS];
-#else
-	int			unused;
-#endif
-} SlotReader;
-
-extern void slot_reader_init(SlotReader *reader, TupleDesc desc);
-/* The row's columns; valid until the next row. */
-extern void slot_reader_read(SlotReader *reader, TupleTableSlot *slot,
-							 const Datum **values, const bool **nulls);
 
 /*
  * Runs plan (SPI connected; one read-only SELECT): check(arg, columns) at

@@ -10,7 +10,6 @@
 #include "utils/builtins.h"
 
 #include "engine/context_names.h"
-#include "sql/pg_internals.h"
 #include "sql/replay_values.h"
 #include "sql/rows_cursor.h"
 
@@ -26,7 +25,6 @@ typedef struct RowsLayout
 	Oid			prior_type;
 	int			detail[DETAIL_COUNT];	/* the detail columns, found by name; 0: absent */
 	bool		has_details;
-	SlotReader	reader;			/* reads each row's columns */
 } RowsLayout;
 
 static const char *
@@ -121,12 +119,7 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 	check_column_type(layout, desc, layout->rank, FLOAT8OID, "rank");
 	if (layout->prior)
 		check_column_type(layout, desc, layout->prior, layout->prior_type, "prior");
-	slot_reader_init(&layout->reader, desc);
 }
-
-/* The most columns a rows query has (check_layout): with period, prior and details. */
-StaticAssertDecl(6 + 1 + DETAIL_COUNT <= SLOT_READER_MAX_COLUMNS,
-				 "a rows query's columns fit a SlotReader");
 
 /* A score or length: NaN is refused, since the engine takes it for "not given". */
 static double
@@ -180,13 +173,15 @@ rows_read_details(const int *column, const Datum *values, const bool *nulls,
 
 /* One row, deformed once (a column at a time cost several times that). */
 static void
-decode_row(RowsLayout *layout, CompositeType *prior_type, ContextNames *contexts,
+decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *contexts,
 		   TupleTableSlot *slot, RowValues *row)
 {
 	const Datum *values;
 	const bool *nulls;
 
-	slot_reader_read(&layout->reader, slot, &values, &nulls);
+	slot_getallattrs(slot);
+	values = slot->tts_values;
+	nulls = slot->tts_isnull;
 	row->match_id = DatumGetInt64(rows_column_value(values, nulls, 1, "match_id"));
 	row->played_at = DatumGetTimestampTz(rows_column_value(values, nulls, 2, "played_at"));
 	row->period = layout->period

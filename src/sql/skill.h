@@ -79,6 +79,8 @@ extern CallCache *call_cache(FunctionCallInfo fcinfo);
 extern void composite_init(CompositeType *type, Oid typid, MemoryContext mcxt);
 extern void composite_init_result(FunctionCallInfo fcinfo, CompositeType *type);
 extern void composite_init_arg(FunctionCallInfo fcinfo, int argno, CompositeType *type);
+extern void composite_read(CompositeType *type, HeapTupleHeader tuple,
+						   int natts, double *values, bool *nulls);
 extern Datum composite_build(CompositeType *type, int natts, const double *values,
 							 const bool *nulls);
 
