@@ -36,10 +36,25 @@ REGRESS_OPTS = --load-extension=$(EXTENSION)
 ISOLATION = $(sort $(notdir $(basename $(wildcard specs/*.spec))))
 ISOLATION_OPTS = --load-extension=$(EXTENSION)
 
-EXTRA_CLEAN = $(DATA_built) $(GENERATED_SQL) $(EXTENSION)-*.zip
+EXTRA_CLEAN = $(DATA_built) $(GENERATED_SQL) $(EXTENSION)-*.zip $(FLAVOR_STAMP)
 
 PG_CONFIG ?= pg_config
 PG_CPPFLAGS = -Isrc
+# make SKILL_PORTABLE=1 (and make SKILL_PORTABLE=1 install): PostgreSQL's
+# tuple and array layouts and its error context stack reached only
+# through its documented APIs (src/sql/pg_internals.c), the same results.
+# SKILL_PORTABLE="ROW_TEMPLATE ..." takes the named operations' portable
+# paths alone (the SKILL_PORTABLE_* of src/sql/pg_internals.h).
+ifeq ($(SKILL_PORTABLE),1)
+PG_CPPFLAGS += -DSKILL_PORTABLE
+else ifneq ($(SKILL_PORTABLE),)
+PG_CPPFLAGS += $(foreach op,$(SKILL_PORTABLE),-DSKILL_PORTABLE_$(op))
+endif
+# The objects are rebuilt when the build switches between the two: the
+# stamp's content (and time) changes only then.
+FLAVOR_STAMP = .build-flavor
+$(shell echo 'SKILL_PORTABLE=$(SKILL_PORTABLE)' | cmp -s - $(FLAVOR_STAMP) 2>/dev/null || \
+	echo 'SKILL_PORTABLE=$(SKILL_PORTABLE)' > $(FLAVOR_STAMP))
 # Keep fast-math and friends out: they change the last bits of results.
 # -fno-math-errno only lets sqrt be one instruction (no errno to set on a
 # negative argument, which the cores never pass); values are unchanged.
@@ -55,7 +70,7 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # PGXS does not track headers: rebuild everything when any header changes.
-$(OBJS): $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h)) $(FAMILY_LIST)
+$(OBJS): $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h)) $(FAMILY_LIST) $(FLAVOR_STAMP)
 
 $(DATA_built): $(SQL_PARTS)
 	cat $(SQL_PARTS) > $@

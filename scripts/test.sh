@@ -3,7 +3,8 @@
 #   1. the plain-C core's unit tests, then the same under valgrind, and 30 s
 #      of coverage-guided fuzzing (tests/fuzz);
 #   2. build with -Werror, install, and pg_regress on a throwaway cluster
-#      (SQL behaviour, error messages, and the reference-vector conformance);
+#      (SQL behaviour, error messages, and the reference-vector conformance),
+#      on the portable build and on the default one (src/sql/pg_internals.c);
 #   3. differential tests against the npm peers, when node is present.
 # Ends with one line "N passed, N failed" and exits non-zero on any failure.
 source "$(dirname "$0")/lib.sh"
@@ -73,32 +74,42 @@ for check in check-layers core-standalone check-families; do
 	fi
 done
 
-# 2. pg_regress against a throwaway cluster.
-build_and_install
-start_cluster
-log "pg_regress"
-cd "$REPO_ROOT"
-rm -f regression.diffs output_iso/regression.diffs
-# Regression and isolation suites separately, so one failing does not hide the other.
-regress_out=$( (make -s installcheck PG_CONFIG="$PG_CONFIG" ISOLATION= 2>&1;
-	make -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS= 2>&1) || true)
-echo "$regress_out" | grep -E '\.\.\. ' || true
-ok=$(echo "$regress_out" | grep -cE '\.\.\. ok' || true)
-bad=$(echo "$regress_out" | grep -E '\.\.\. ' | grep -cvE '\.\.\. ok' || true)
-# A test pg_regress never reached (it stops at a missing expected file) fails too.
-planned=$(( $(ls sql/*.sql | wc -l) + $(ls specs/*.spec | wc -l) ))
-if [ $((ok + bad)) -lt "$planned" ]; then
-	echo "$regress_out" >&2
-	echo "FAIL: pg_regress ran $((ok + bad)) of $planned tests" >&2
-	bad=$((planned - ok))
-fi
-count "$ok" "$bad"
-for diffs in regression.diffs output_iso/regression.diffs; do
-	if [ -s "$diffs" ]; then
-		echo "---- $diffs ----"
-		cat "$diffs"
+# 2. pg_regress against a throwaway cluster, once on each build of
+#    src/sql/pg_internals.c: the portable one (PostgreSQL's internals only
+#    through its documented APIs, make SKILL_PORTABLE=1), then the default
+#    one, which the rest of the suite tests.
+regress() {	# BUILD: the name of the build installed
+	local regress_out ok bad planned diffs
+	log "pg_regress, $1 build"
+	cd "$REPO_ROOT"
+	rm -f regression.diffs output_iso/regression.diffs
+	# Regression and isolation suites separately, so one failing does not hide the other.
+	regress_out=$( (make -s installcheck PG_CONFIG="$PG_CONFIG" ISOLATION= 2>&1;
+		make -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS= 2>&1) || true)
+	echo "$regress_out" | grep -E '\.\.\. ' || true
+	ok=$(echo "$regress_out" | grep -cE '\.\.\. ok' || true)
+	bad=$(echo "$regress_out" | grep -E '\.\.\. ' | grep -cvE '\.\.\. ok' || true)
+	# A test pg_regress never reached (it stops at a missing expected file) fails too.
+	planned=$(( $(ls sql/*.sql | wc -l) + $(ls specs/*.spec | wc -l) ))
+	if [ $((ok + bad)) -lt "$planned" ]; then
+		echo "$regress_out" >&2
+		echo "FAIL: pg_regress ran $((ok + bad)) of $planned tests ($1 build)" >&2
+		bad=$((planned - ok))
 	fi
-done
+	echo "pg_regress, $1 build: $ok passed, $bad failed"
+	count "$ok" "$bad"
+	for diffs in regression.diffs output_iso/regression.diffs; do
+		if [ -s "$diffs" ]; then
+			echo "---- $diffs ($1 build) ----"
+			cat "$diffs"
+		fi
+	done
+}
+start_cluster
+SKILL_PORTABLE=1 build_and_install
+regress "portable (SKILL_PORTABLE=1)"
+SKILL_PORTABLE= build_and_install
+regress "default (fast paths)"
 
 # check WHAT CMD...: one check, that CMD succeeds.
 check() {

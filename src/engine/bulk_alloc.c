@@ -7,8 +7,10 @@
  * by page, one page fault each.  On virtual machines a fault is costly (11 us
  * measured on the benchmark VM, against about 0.6 us per page when mapped in
  * bulk), and faults were a third of a 100,000-match replay's time.
- * MADV_POPULATE_WRITE (Linux 5.14) maps a whole range at once; elsewhere, or
- * when the kernel refuses, the pages are faulted in as before.
+ * MADV_POPULATE_WRITE (Linux 5.14) maps a whole range at once; elsewhere,
+ * when the kernel refuses, or in the portable build (SKILL_PORTABLE or
+ * SKILL_PORTABLE_BULK_POPULATE, see src/sql/pg_internals.c), the pages are
+ * faulted in on first use.
  */
 #include "engine/bulk_alloc.h"
 
@@ -27,7 +29,7 @@
 static void
 populate_pages(void *pointer, Size size)
 {
-#ifdef MADV_POPULATE_WRITE
+#if defined(MADV_POPULATE_WRITE) && !defined(SKILL_PORTABLE) && !defined(SKILL_PORTABLE_BULK_POPULATE)
 	static uintptr_t page = 0;	/* 4 kB on x86-64, up to 64 kB on arm64 */
 	uintptr_t	start;
 	uintptr_t	end;

@@ -4,7 +4,7 @@
  * Type facts (OID, TupleDesc, storage) are looked up once per call site and
  * kept in fn_extra, so a query rating a million rows does one lookup.
  */
-#include "sql/skill.h"
+#include "sql/pg_internals.h"
 
 #include <math.h>
 
@@ -77,25 +77,7 @@ composite_init_arg(FunctionCallInfo fcinfo, int argno, CompositeType *type)
 				   fcinfo->flinfo->fn_mcxt);
 }
 
-/*
- * True when every column of the type is a live float8: then a value with
- * no NULL stores its doubles back to back, 8-byte aligned, from t_hoff.
- */
-static inline bool
-all_float8(TupleDesc desc, int natts)
-{
-	int			i;
-
-	for (i = 0; i < natts; i++)
-	{
-		Form_pg_attribute att = TupleDescAttr(desc, i);
-
-		if (att->atttypid != FLOAT8OID || att->attisdropped)
-			return false;
-	}
-	return true;
-}
-
+/* A composite whose fields are natts float8s (NULL ones 0 in values). */
 void
 composite_read(CompositeType *type, HeapTupleHeader tuple, int natts,
 			   double *values, bool *nulls)
@@ -105,22 +87,6 @@ composite_read(CompositeType *type, HeapTupleHeader tuple, int natts,
 	int			i;
 
 	Assert(natts <= 4 && type->desc->natts == natts);
-
-	/* Fast path (rating a table of matches reads millions of these). */
-	if ((tuple->t_infomask & HEAP_HASNULL) == 0 &&
-		HeapTupleHeaderGetNatts(tuple) == natts &&
-		all_float8(type->desc, natts))
-	{
-		const char *data = (const char *) tuple + tuple->t_hoff;
-
-		for (i = 0; i < natts; i++)
-		{
-			memcpy(&values[i], data + i * sizeof(double), sizeof(double));
-			nulls[i] = false;
-		}
-		return;
-	}
-
 	tmp.t_len = HeapTupleHeaderGetDatumLength(tuple);
 	ItemPointerSetInvalid(&tmp.t_self);
 	tmp.t_tableOid = InvalidOid;
@@ -146,99 +112,6 @@ composite_build(CompositeType *type, int natts, const double *values, const bool
 		datums[i] = Float8GetDatum(values[i]);
 	}
 	return HeapTupleGetDatum(heap_form_tuple(type->desc, datums, isnull));
-}
-
-/*
- * For writing many composite datums of one shape in place (e.g. into an
- * array): composite_template builds the first with heap_form_tuple, and a
- * copy of it takes other values of the same sizes through composite_refill.
- * Copying heap_form_tuple's header keeps whatever it stamps there.
- */
-HeapTupleHeader
-composite_template(TupleDesc desc, const Datum *values, const bool *nulls)
-{
-	bool		none[8] = {false};
-
-	Assert(desc->natts <= lengthof(none));
-	return heap_form_tuple(desc, (Datum *) values, (bool *) (nulls ? nulls : none))->t_data;
-}
-
-/* composite_refill's fast path; false when it does not apply. */
-static bool
-refill_float8(TupleDesc desc, const Datum *values, const bool *nulls, HeapTupleHeader td,
-			  Size size)
-{
-	bool		hasnull = (td->t_infomask & HEAP_HASNULL) != 0;
-	char	   *data = (char *) td + td->t_hoff;
-	int			i,
-				stored = 0;
-
-	for (i = 0; i < desc->natts; i++)
-	{
-		bool		isnull = nulls != NULL && nulls[i];
-
-		if (isnull != (hasnull && att_isnull(i, td->t_bits)))
-			return false;
-		stored += !isnull;
-	}
-	if (size - td->t_hoff != stored * sizeof(double))
-		return false;
-	for (i = 0; i < desc->natts; i++)
-		if (nulls == NULL || !nulls[i])
-		{
-			double		v = DatumGetFloat8(values[i]);
-
-			memcpy(data, &v, sizeof(double));
-			data += sizeof(double);
-		}
-	return true;
-}
-
-void
-composite_refill(TupleDesc desc, const Datum *values, const bool *nulls, HeapTupleHeader td)
-{
-	bool		none[8] = {false};
-	Size		size = HeapTupleHeaderGetDatumLength(td);
-
-	/*
-	 * Fast path (a history refills two per row): with only float8 columns
-	 * and NULLs where the template has them, the other doubles lie back to
-	 * back from t_hoff (composite_read) and are stored there as
-	 * heap_fill_tuple would.
-	 */
-	if (all_float8(desc, desc->natts) && refill_float8(desc, values, nulls, td, size))
-		return;
-	/*
-	 * Padding between fields is left as the template has it: zero.  The
-	 * null bitmap is rewritten when the template has one: without it,
-	 * heap_fill_tuple would write every field, NULL ones included.
-	 */
-	Assert(((td->t_infomask & HEAP_HASNULL) != 0) == (nulls != NULL && memchr(nulls, true, desc->natts) != NULL));
-	heap_fill_tuple(desc, (Datum *) values, (bool *) (nulls ? nulls : none),
-					(char *) td + td->t_hoff, size - td->t_hoff, &td->t_infomask,
-					(td->t_infomask & HEAP_HASNULL) ? td->t_bits : NULL);
-}
-
-/*
- * A composite value kept in *slot and reused: built (in mcxt) on the first
- * call, refilled with new values of the same sizes after that.  For values
- * that are copied at once (into a tuplestore or an array), so a fresh tuple
- * per row would only churn memory.
- */
-Datum
-composite_reuse(TupleDesc desc, const Datum *values, const bool *nulls,
-				HeapTupleHeader *slot, MemoryContext mcxt)
-{
-	if (*slot == NULL)
-	{
-		MemoryContext old = MemoryContextSwitchTo(mcxt);
-
-		*slot = composite_template(desc, values, nulls);
-		MemoryContextSwitchTo(old);
-	}
-	else
-		composite_refill(desc, values, nulls, *slot);
-	return PointerGetDatum(*slot);
 }
 
 static void

@@ -10,8 +10,8 @@
  * approaches the 1 GB limit however long the history.
  */
 #include "families/family.h"
+#include "sql/pg_internals.h"
 #include "sql/replay_values.h"
-#include "sql/row_template.h"
 #include "sql/rows_query.h"
 
 #include <math.h>
@@ -33,7 +33,7 @@ typedef struct HistorySink
 
 /*
  * Player i's row (of team t) written straight into the row template, as
- * most rows can be (row_template.h): the same bytes as the Datum path in
+ * most rows can be (pg_internals.h): the same bytes as the Datum path in
  * emit_rows, without building the rating values or walking the columns.
  * False when the template has another shape: the row must go through
  * row_template_put then.

@@ -16,7 +16,7 @@
 #include "utils/timestamp.h"
 
 #include "engine/otr_replay.h"
-#include "sql/row_template.h"
+#include "sql/pg_internals.h"
 #include "sql/rows_cursor.h"
 
 PG_FUNCTION_INFO_V1(otr_replay_step);

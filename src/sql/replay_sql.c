@@ -167,7 +167,7 @@ fill_result(void *arg, uint32 i, Datum *values)
 /*
  * Rates what is pending and returns every player as an array of
  * (player_id, rating, matches), ordered by player_id, written in place
- * (composite_array.c).  It finishes the state, so the aggregates are
+ * (pg_internals.c).  It finishes the state, so the aggregates are
  * declared FINALFUNC_MODIFY = READ_WRITE.
  */
 Datum

@@ -6,7 +6,7 @@
 #define SKILL_SQL_REPLAY_VALUES_H
 
 #include "engine/replay.h"
-#include "sql/skill.h"
+#include "sql/pg_internals.h"
 
 /* Reads and checks value d into r[0 .. n_fields-1]; type is unused for Elo. */
 extern void replay_value_read(const ReplayFamily *family, CompositeType *type, Datum d,

@@ -1,8 +1,10 @@
 /*
  * rows_cursor.c - a rows query run through SPI, each row handed on as the
- * executor makes it (rows_cursor.h).
+ * executor makes it (rows_cursor.h; the run itself is spi_plan_rows in
+ * pg_internals.c).
  */
 #include "sql/rows_cursor.h"
+#include "sql/pg_internals.h"
 
 #include "executor/spi.h"
 #include "nodes/parsenodes.h"
@@ -10,8 +12,6 @@
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/plancache.h"
-
-#define ROWS_BATCH 10000
 
 void
 rows_check_column_type(TupleDesc desc, int col, Oid want, const char *name, const char *hint)
@@ -42,9 +42,9 @@ rows_column_value(const Datum *values, const bool *nulls, int col, const char *n
 }
 
 /*
- * The query's plan, which must be one SELECT (no data changes).  Planned
- * as for the no-scroll cursor the rows were once fetched through, so the
- * plan is the one that cursor had.
+ * The query's plan, which must be one SELECT (no data changes), planned
+ * for a no-scroll cursor: the portable build fetches the rows through one,
+ * and both builds run the same plan.
  */
 static SPIPlanPtr
 prepare_select(const char *query)
@@ -78,89 +78,14 @@ prepare_select(const char *query)
 	return plan;
 }
 
-/*
- * What the executor hands each row to: the rows go straight from the
- * query's own slot to the callback, with no SPI tuple table in between (a
- * cursor fetch copied every row into one, and freeing each batch's table
- * handed its pages back to the kernel, to be faulted in again by the next).
- */
-typedef struct RowsReceiver
-{
-	DestReceiver pub;
-	RowsCheckColumns check;
-	RowsTuple	fn;
-	void	   *arg;
-	TupleDesc	desc;			/* the query's columns */
-	ErrorContextCallback *caller_context;	/* error_context_stack outside SPI */
-	bool		checked;
-	MemoryContext batch_cxt;	/* per-row memory, reset every ROWS_BATCH rows */
-	uint64		in_batch;
-} RowsReceiver;
-
-static void
-receiver_startup(DestReceiver *self, int operation, TupleDesc desc)
-{
-	RowsReceiver *r = (RowsReceiver *) self;
-
-	r->desc = desc;
-
-	/*
-	 * SPI adds the query's text as context to every error raised while it
-	 * runs, the callbacks' own included ("match 7 arrives out of order").
-	 * A cursor fetch added none, so errors keep the caller's context, as
-	 * they had: SPI puts its own back when the run ends.
-	 */
-	error_context_stack = r->caller_context;
-}
-
-static bool
-receive_slot(TupleTableSlot *slot, DestReceiver *self)
-{
-	RowsReceiver *r = (RowsReceiver *) self;
-	MemoryContext old;
-
-	/* At the first row, as before: an empty result checks nothing. */
-	if (!r->checked)
-	{
-		r->check(r->arg, r->desc);
-		r->checked = true;
-	}
-	old = MemoryContextSwitchTo(r->batch_cxt);
-	r->fn(r->arg, slot, r->desc);
-	MemoryContextSwitchTo(old);
-	if (++r->in_batch == ROWS_BATCH)
-	{
-		MemoryContextReset(r->batch_cxt);
-		r->in_batch = 0;
-	}
-	return true;
-}
-
-static void
-receiver_noop(DestReceiver *self)
-{
-}
-
 void
 rows_cursor_run(text *query, RowsCheckColumns check, RowsTuple fn, void *arg)
 {
-	RowsReceiver receiver = {
-		.pub = {.receiveSlot = receive_slot, .rStartup = receiver_startup,
-		.rShutdown = receiver_noop, .rDestroy = receiver_noop, .mydest = DestNone},
-		.check = check, .fn = fn, .arg = arg, .caller_context = error_context_stack,
-	};
-	SPIExecuteOptions options = {.read_only = true, .dest = &receiver.pub};
-	SPIPlanPtr	plan;
-	int			rc;
+	MemoryContext batch_cxt = AllocSetContextCreate(CurrentMemoryContext, "skill rows batch",
+													ALLOCSET_DEFAULT_SIZES);
 
-	receiver.batch_cxt = AllocSetContextCreate(CurrentMemoryContext, "skill rows batch",
-											   ALLOCSET_DEFAULT_SIZES);
 	SPI_connect();
-	plan = prepare_select(text_to_cstring(query));
-	rc = SPI_execute_plan_extended(plan, &options);
-	/* SPI_OK_UTILITY, not SPI_OK_SELECT: SPI sees a receiver of kind DestNone. */
-	if (rc < 0)
-		elog(ERROR, "SPI_execute_plan_extended failed: %s", SPI_result_code_string(rc));
+	spi_plan_rows(prepare_select(text_to_cstring(query)), check, fn, arg, batch_cxt);
 	SPI_finish();
-	MemoryContextDelete(receiver.batch_cxt);
+	MemoryContextDelete(batch_cxt);
 }

@@ -5,8 +5,6 @@
 
 #include <math.h>
 
-#include "access/htup_details.h"
-#include "access/tupmacs.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "utils/builtins.h"
@@ -27,10 +25,6 @@ typedef struct RowsLayout
 	Oid			prior_type;
 	int			detail[DETAIL_COUNT];	/* the detail columns, found by name; 0: absent */
 	bool		has_details;
-	/* Every column by value and of fixed size: where each lies in a row
-	 * without NULLs (decode_row reads those without heap_deform_tuple). */
-	bool		fixed;
-	uint32		offset[11];
 } RowsLayout;
 
 static const char *
@@ -44,25 +38,6 @@ check_column_type(const RowsLayout *layout, TupleDesc desc, int col, Oid want,
 				  const char *name)
 {
 	rows_check_column_type(desc, col, want, name, layout_hint(layout));
-}
-
-/* The offsets of RowsLayout.fixed, as heap_fill_tuple lays the columns out. */
-static void
-fixed_offsets(RowsLayout *layout, TupleDesc desc)
-{
-	uint32		off = 0;
-	int			i;
-
-	layout->fixed = desc->natts <= lengthof(layout->offset);
-	for (i = 0; i < desc->natts && layout->fixed; i++)
-	{
-		Form_pg_attribute att = TupleDescAttr(desc, i);
-
-		layout->fixed = att->attbyval && att->attlen > 0 && !att->attisdropped;
-		off = att_align_nominal(off, att->attalign);
-		layout->offset[i] = off;
-		off += att->attlen;
-	}
 }
 
 /* The names and types of the detail columns, by RowsDetail. */
@@ -144,11 +119,7 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 	check_column_type(layout, desc, layout->rank, FLOAT8OID, "rank");
 	if (layout->prior)
 		check_column_type(layout, desc, layout->prior, layout->prior_type, "prior");
-	fixed_offsets(layout, desc);
 }
-
-/* The most columns a rows query has (check_layout): with period, prior and details. */
-#define ROWS_MAX_COLUMNS 11
 
 /* A score or length: NaN is refused, since the engine takes it for "not given". */
 static double
@@ -200,42 +171,17 @@ rows_read_details(const int *column, const Datum *values, const bool *nulls,
 	}
 }
 
-/*
- * One row, deformed once (a column at a time cost several times that).  A
- * table's own heap tuple, the usual slot of a plain scan, is read at the
- * fixed offsets without walking it.
- */
+/* One row, deformed once (a column at a time cost several times that). */
 static void
 decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *contexts,
-		   TupleTableSlot *slot, TupleDesc desc, RowValues *row)
+		   TupleTableSlot *slot, RowValues *row)
 {
-	HeapTuple	tuple = TTS_IS_BUFFERTUPLE(slot) || TTS_IS_HEAPTUPLE(slot)
-		? ((HeapTupleTableSlot *) slot)->tuple : NULL;
-	Datum		v[ROWS_MAX_COLUMNS];
-	bool		n[ROWS_MAX_COLUMNS];
-	const Datum *values = v;
-	const bool *nulls = n;
+	const Datum *values;
+	const bool *nulls;
 
-	Assert(desc->natts <= ROWS_MAX_COLUMNS);
-	if (layout->fixed && tuple != NULL && !HeapTupleHasNulls(tuple) &&
-		HeapTupleHeaderGetNatts(tuple->t_data) == desc->natts &&
-		slot->tts_tupleDescriptor->natts == desc->natts)
-	{
-		const char *data = (const char *) tuple->t_data + tuple->t_data->t_hoff;
-		int			i;
-
-		for (i = 0; i < desc->natts; i++)
-		{
-			v[i] = fetch_att(data + layout->offset[i], true, TupleDescAttr(desc, i)->attlen);
-			n[i] = false;
-		}
-	}
-	else
-	{
-		slot_getallattrs(slot);
-		values = slot->tts_values;
-		nulls = slot->tts_isnull;
-	}
+	slot_getallattrs(slot);
+	values = slot->tts_values;
+	nulls = slot->tts_isnull;
 	row->match_id = DatumGetInt64(rows_column_value(values, nulls, 1, "match_id"));
 	row->played_at = DatumGetTimestampTz(rows_column_value(values, nulls, 2, "played_at"));
 	row->period = layout->period
@@ -281,7 +227,7 @@ run_row(void *arg, TupleTableSlot *slot, TupleDesc desc)
 	RowsRun    *run = arg;
 	RowValues	row;
 
-	decode_row(&run->layout, run->prior_type, run->contexts, slot, desc, &row);
+	decode_row(&run->layout, run->prior_type, run->contexts, slot, &row);
 	run->fn(run->arg, &row);
 }
 

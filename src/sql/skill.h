@@ -74,7 +74,7 @@ extern void array_element_name(char *buf, size_t size, const char *arg, ArrayTyp
 							   int i, bool isnull);
 
 
-/* composite.c: skill.rating and skill.glicko values. */
+/* composite.c: skill.rating and skill.glicko values (and pg_internals.h). */
 extern CallCache *call_cache(FunctionCallInfo fcinfo);
 extern void composite_init(CompositeType *type, Oid typid, MemoryContext mcxt);
 extern void composite_init_result(FunctionCallInfo fcinfo, CompositeType *type);
@@ -83,18 +83,6 @@ extern void composite_read(CompositeType *type, HeapTupleHeader tuple,
 						   int natts, double *values, bool *nulls);
 extern Datum composite_build(CompositeType *type, int natts, const double *values,
 							 const bool *nulls);
-extern HeapTupleHeader composite_template(TupleDesc desc, const Datum *values,
-										  const bool *nulls);
-extern void composite_refill(TupleDesc desc, const Datum *values, const bool *nulls,
-							 HeapTupleHeader td);
-extern Datum composite_reuse(TupleDesc desc, const Datum *values, const bool *nulls,
-							 HeapTupleHeader *slot,
-							 MemoryContext mcxt);
-
-/* composite_array.c: fill sets element i's field values (fixed-width, not NULL). */
-typedef void (*CompositeArrayFill) (void *arg, uint32 i, Datum *values);
-extern ArrayType *composite_array_build(CompositeType *elem, uint32 n, CompositeArrayFill fill,
-										void *arg, const char *caller);
 
 /* A rating or glicko value read from SQL, checked: finite, spread > 0. */
 typedef struct GlickoValue

@@ -9,10 +9,9 @@
 
 #include <math.h>
 
-#include "access/htup_details.h"
-#include "access/tupmacs.h"
 #include "catalog/pg_type.h"
-#include "utils/memutils.h"
+
+#include "sql/pg_internals.h"
 
 static void
 too_few_teams(const char *arg, int n_teams)
@@ -115,92 +114,17 @@ team_match_read(CompositeType *rating_type, ArrayType *array, const char *arg,
 	match->n_players = i;
 }
 
-/* skill.rating as installed: two live float8 columns. */
-static bool
-rating_type_is_plain(CompositeType *rating_type)
-{
-	TupleDesc	desc = rating_type->desc;
-	int			k;
-
-	if (desc->natts != 2 || rating_type->typlen != -1 ||
-		rating_type->typalign != TYPALIGN_DOUBLE)
-		return false;
-	for (k = 0; k < 2; k++)
-		if (TupleDescAttr(desc, k)->atttypid != FLOAT8OID ||
-			TupleDescAttr(desc, k)->attisdropped)
-			return false;
-	return true;
-}
-
-/*
- * team_match_build without a heap_form_tuple per player and the copy
- * construct_md_array makes: one rating is formed as a template, and each
- * element is the template with its two doubles replaced, written straight
- * into the result (the same bytes construct_md_array would produce).
- */
-static ArrayType *
-rating_array_build(CompositeType *rating_type, const TeamMatch *match,
-				   const double *mu, const double *sigma)
-{
-	Datum		zero[2] = {Float8GetDatum(0.0), Float8GetDatum(0.0)};
-	bool		no_nulls[2] = {false, false};
-	HeapTuple	template = heap_form_tuple(rating_type->desc, zero, no_nulls);
-	HeapTupleHeader th = template->t_data;
-	Size		elem_len = template->t_len;
-	Size		elem_step = att_align_nominal(elem_len, rating_type->typalign);
-	bool		has_nulls = match->n_players < match->n_slots;
-	Size		overhead = has_nulls ?
-		ARR_OVERHEAD_WITHNULLS(match->ndim, match->n_slots) :
-		ARR_OVERHEAD_NONULLS(match->ndim);
-	Size		nbytes = overhead + elem_step * match->n_players;
-	ArrayType  *result;
-	bits8	   *bitmap;
-	char	   *p;
-	int			slot,
-				i = 0;
-
-	if (!AllocSizeIsValid(nbytes))
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("array size exceeds the maximum allowed (%d)",
-						(int) MaxAllocSize)));
-	result = (ArrayType *) palloc0(nbytes);
-	SET_VARSIZE(result, nbytes);
-	result->ndim = match->ndim;
-	result->dataoffset = has_nulls ? overhead : 0;
-	result->elemtype = rating_type->typid;
-	memcpy(ARR_DIMS(result), match->dims, sizeof(int) * match->ndim);
-	memcpy(ARR_LBOUND(result), match->lbs, sizeof(int) * match->ndim);
-	bitmap = ARR_NULLBITMAP(result);
-	p = ARR_DATA_PTR(result);
-	for (slot = 0; slot < match->n_slots; slot++)
-	{
-		if (match->slot_is_null[slot])
-			continue;			/* its bit stays 0: NULL */
-		if (bitmap != NULL)
-			bitmap[slot / 8] |= (bits8) (1 << (slot % 8));
-		check_result_finite(mu[i]);
-		check_result_spread("sigma", sigma[i], false);
-		memcpy(p, th, elem_len);
-		memcpy(p + th->t_hoff, &mu[i], sizeof(double));
-		memcpy(p + th->t_hoff + sizeof(double), &sigma[i], sizeof(double));
-		p += elem_step;
-		i++;
-	}
-	heap_freetuple(template);
-	return result;
-}
-
 ArrayType *
 team_match_build(CompositeType *rating_type, const TeamMatch *match,
 				 const double *mu, const double *sigma)
 {
+	ArrayType  *in_place = rating_array_in_place(rating_type, match, mu, sigma);
 	Datum	   *datums;
 	int			slot,
 				i = 0;
 
-	if (rating_type_is_plain(rating_type))
-		return rating_array_build(rating_type, match, mu, sigma);
+	if (in_place != NULL)
+		return in_place;
 
 	datums = palloc(sizeof(Datum) * match->n_slots);
 	for (slot = 0; slot < match->n_slots; slot++)
