@@ -11,6 +11,7 @@
 #include "engine/glicko2_convergence.h"
 
 #include "core/glicko2.h"
+#include "engine/sqlstate.h"
 
 sk_status
 glicko2_converged(sk_status status, const char *caller, const int64 *player,
@@ -19,11 +20,11 @@ glicko2_converged(sk_status status, const char *caller, const int64 *player,
 	if (status != SK_ERR_NO_CONVERGENCE)
 		return status;
 	ereport(ERROR,
-			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			(errcode(core_sqlstate(status)),
 			 player != NULL
-			 ? errmsg("%s could not rate player " INT64_FORMAT ": the volatility iteration did not converge",
-					  caller, *player)
-			 : errmsg("%s: the volatility iteration did not converge", caller),
+			 ? errmsg("%s could not rate player " INT64_FORMAT ": %s",
+					  caller, *player, sk_status_message(status))
+			 : errmsg("%s: %s", caller, sk_status_message(status)),
 			 errdetail("It ran with tau %g and epsilon %g and stopped after %d steps.",
 					   tau, epsilon, SK_GLICKO2_MAX_ITER),
 			 errhint("An epsilon below about 1e-15 is finer than a double resolves, and a tau far below Glickman's 0.3 to 1.2 (under about 1e-10) makes the iteration too steep to finish; the defaults are tau 0.5 and epsilon 1e-6.")));

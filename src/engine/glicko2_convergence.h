@@ -10,10 +10,11 @@
 #include "core/status.h"
 
 /*
- * status, unless it is SK_ERR_NO_CONVERGENCE: then an error (22023)
- * "caller: ..." or, with a player, "caller could not rate player N: ...",
- * whose detail gives tau and epsilon and whose hint says which values
- * cannot work.
+ * status, unless it is SK_ERR_NO_CONVERGENCE: then the error
+ * core_status_error raises ("caller: iteration did not converge", or with
+ * a player "caller could not rate player N: ...", its SQLSTATE from
+ * core_sqlstate), with a detail giving tau and epsilon and a hint saying
+ * which values cannot work.
  */
 extern sk_status glicko2_converged(sk_status status, const char *caller, const int64 *player,
 								   double tau, double epsilon);
