@@ -55,6 +55,17 @@ SELECT skill.glicko_c(50, 0);
 SELECT skill.glicko2_update(skill.glicko(), '{}', '{}', tau => 0);
 SELECT skill.glicko2_update(skill.glicko(), '{}', '{}', tau => -0.5);
 SELECT skill.glicko2_update(skill.glicko(), '{}', '{}', epsilon => 0);
+-- An epsilon finer than a double resolves near ln(vol^2) = ln(0.0036) (its
+-- spacing there is 8.9e-16), or a tau far below Glickman's 0.3 to 1.2, never
+-- ends the volatility iteration: the error names both values and says which
+-- cannot work.  1e-15 and 1e-10 still converge.
+\set VERBOSITY default
+SELECT skill.glicko2_update(skill.glicko(1500, 200, 0.06), ARRAY[skill.glicko(1400, 30)], ARRAY[1], epsilon => 1e-17);
+\set VERBOSITY terse
+SELECT skill.glicko2_update(skill.glicko(1500, 200, 0.06), ARRAY[skill.glicko(1400, 30)], ARRAY[1], tau => 1e-20);
+SELECT skill.glicko2_replay(1, '2026-01-01', '2026-01-01', p, p, p, NULL, '{"epsilon": 1e-17}') FROM (VALUES (1), (2)) v(p);
+SELECT (skill.glicko2_update(skill.glicko(1500, 200, 0.06), ARRAY[skill.glicko(1400, 30)], ARRAY[1], epsilon => 1e-15)).vol > 0 AS fine_epsilon_converges,
+       (skill.glicko2_update(skill.glicko(1500, 200, 0.06), ARRAY[skill.glicko(1400, 30)], ARRAY[1], tau => 1e-10)).vol > 0 AS small_tau_converges;
 SELECT skill.glicko2_update('(1500,200,)'::skill.glicko, '{}', '{}');
 SELECT skill.glicko2_update('(1500,200,0)'::skill.glicko, '{}', '{}');
 SELECT skill.glicko2_update(skill.glicko(), ARRAY[skill.glicko()], ARRAY['NaN']::float8[]);

@@ -83,6 +83,17 @@ SELECT skill.ims_rate('{"teams": [{"rank": 0, "team": {"teamId": "a", "players":
                                   {"rank": 1, "team": {"teamId": "b", "players": [{"playerId": 2, "mu": true}]}}]}');
 SELECT skill.ims_rate('{"teams": [{"rank": 0, "team": {"teamId": "a", "players": [{"playerId": 1}]}},
                                   {"rank": 1, "team": {"teamId": "b", "players": [{"playerId": 2, "sigma": -1}]}}]}');
+-- A player is rated once per match: the same playerId twice, in two teams
+-- or in one, is refused (ids are equal as jsonb values: 7 and 7.0 are one
+-- id, 7 and "7" two).
+SELECT skill.ims_rate('{"teams": [{"rank": 0, "team": {"teamId": "a", "players": [{"playerId": "p1"}, {"playerId": "p2"}]}},
+                                  {"rank": 1, "team": {"teamId": "b", "players": [{"playerId": "p3"}, {"playerId": "p1"}]}}]}');
+SELECT skill.ims_rate('{"teams": [{"rank": 0, "team": {"teamId": "a", "players": [{"playerId": 7}, {"playerId": 7.0}]}},
+                                  {"rank": 1, "team": {"teamId": "b", "players": [{"playerId": 8}]}}]}');
+SELECT jsonb_path_query_array(
+         skill.ims_rate('{"teams": [{"rank": 0, "team": {"teamId": "a", "players": [{"playerId": 7}]}},
+                                    {"rank": 1, "team": {"teamId": "b", "players": [{"playerId": "7"}]}}]}'),
+         '$.teams[*].players[*].playerId') AS two_players;
 -- Finite but too extreme to compute: 22003, not a NaN in the response.
 SELECT skill.ims_rate('{"teams": [{"rank": 0, "team": {"teamId": "a", "players": [{"playerId": 1, "sigma": 1e200}]}},
                                   {"rank": 1, "team": {"teamId": "b", "players": [{"playerId": 2, "sigma": 1e200}]}}]}');
@@ -131,6 +142,17 @@ SELECT skill.party_rating(ARRAY[skill.rating()], '{"maxBeta": 20, "buckets": 2.5
 SELECT skill.party_rating(ARRAY[skill.rating()], '{"maxBeta": 20, "buckets": 5, "bucketDuration": 0}'::jsonb);
 SELECT skill.party_rating(ARRAY[skill.rating()], '{"config": {"musigma": {}}, "weight": 0}'::jsonb);
 SELECT skill.party_rating(ARRAY[skill.rating()], '{"config": {"musigma": {}}, "floor": "high"}'::jsonb);
+-- A misspelt key is refused at every level (the IMS docs' keys), not
+-- replaced by its default; the hint lists the keys of that level.
+\set VERBOSITY default
+SELECT skill.party_rating(ARRAY[skill.rating()], '{"config": {"musigma": {"maxMuWieght": 5}}, "extension": "musigma"}'::jsonb);
+\set VERBOSITY terse
+SELECT skill.party_rating(ARRAY[skill.rating()], '{"maxMuWieght": 5}'::jsonb);
+SELECT skill.party_rating(ARRAY[skill.rating()], '{"config": {"musigma": {}}, "extension": "musigma", "wieght": 1}'::jsonb);
+SELECT skill.party_rating(ARRAY[skill.rating()], '{"config": {"musigma": {}, "latency": {}}}'::jsonb);
+-- floor and weight belong to the entry, beside config (or beside the
+-- musigma keys when the musigma object is given alone).
+SELECT skill.party_rating(ARRAY[skill.rating()], '{"config": {"musigma": {"floor": 0.5}}}'::jsonb);
 
 ---------------------------------------------------------------------------
 -- form_matches with the queue's data point
@@ -176,5 +198,6 @@ SELECT * FROM skill.form_matches(ARRAY[1, 2], ARRAY[0, 1]::float8[], ARRAY[1, 1]
 SELECT * FROM skill.form_matches(ARRAY[1, 2], ARRAY[0, 1]::float8[], ARRAY[1, 1], 2, 1,
                                  '{"maxBeta": 20, "buckets": 5, "bucketDuration": 10}'::jsonb, ARRAY['1 s', '1 month']::interval[]);
 SELECT * FROM skill.form_matches(ARRAY[1, 2], ARRAY[0, 1]::float8[], ARRAY[1, 1], 2, 1, '{"extension": "region", "config": {}}'::jsonb);
+SELECT * FROM skill.form_matches(ARRAY[1, 2], ARRAY[0, 1]::float8[], ARRAY[1, 1], 2, 1, '{"maxbeta": 20}'::jsonb);
 -- The positional form's own checks still apply.
 SELECT * FROM skill.form_matches(ARRAY[1, 2], ARRAY[0, 1]::float8[], ARRAY[1, 1], 1, 1, :'data_point'::jsonb);

@@ -47,7 +47,8 @@ INSERT INTO optional_args VALUES
   ('evaluate', 'options'),
   ('otr_history', 'options'),
   ('share_outcome', 'result (from the scores)'),
-  ('place_matches', 'server_ids (no servers: the per-server arrays are then not read), max_latency, cross_region_latency');
+  ('place_matches', 'server_ids (no servers: the per-server arrays are then not read), max_latency, cross_region_latency'),
+  ('glicko', 'vol (a glicko with a NULL vol, as the type allows)');
 INSERT INTO optional_args
 SELECT f || '_history', 'options'
 FROM unnest('{pl,bt_full,bt_part,tm_full,tm_part,trueskill,elo,glicko,glicko2,team_glicko}'::text[]) f;
@@ -68,6 +69,8 @@ WHERE NOT EXISTS (SELECT FROM pg_proc p JOIN pg_namespace n ON n.oid = p.proname
 -- function), STRICT or not.
 SELECT f, pg_temp.outcome(call) FROM (VALUES
   ('rating',             $$skill.rating(NULL, 1)$$),
+  ('glicko',             $$skill.glicko(NULL, 200)$$),
+  ('glicko',             $$skill.glicko(1500, NULL, NULL)$$),
   ('ordinal',            $$skill.ordinal(skill.rating(), z => NULL)$$),
   ('elo_update',         $$skill.elo_update(1500, 1500, NULL)$$),
   ('elo_rate',           $$skill.elo_rate(ARRAY[1500, 1500], ARRAY[1, 2], k => NULL)$$),

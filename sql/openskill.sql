@@ -122,6 +122,14 @@ FROM t, LATERAL (SELECT skill.pl_rate(duel, weights => '{2,2}', tau => 0, weight
 SELECT skill.pl_rate(duel, weights => '{5,1}') = skill.pl_rate(duel, weights => '{7,7}') AS lone_players_get_upper_bound,
        skill.pl_rate(duel, weights => '{0,1}', weight_bounds => '{1,1}') = skill.pl_rate(duel) AS zero_allowed_when_rescaled
 FROM t;
+-- So weights => '{1,1}' in a free-for-all is not "no weights" (openskill.py
+-- does the same): both lone players get 2, the duel's winner gains twice as
+-- much and the loser loses half as much; with weight_bounds NULL all-1
+-- weights are no weights.
+SELECT skill.pl_rate(duel, weights => '{1,1}') <> skill.pl_rate(duel) AS ones_are_not_no_weights,
+       skill.pl_rate(duel, weights => '{1,1}') = skill.pl_rate(duel, weights => '{2,2}', weight_bounds => NULL) AS ones_become_twos,
+       skill.pl_rate(duel, weights => '{1,1}', weight_bounds => NULL) = skill.pl_rate(duel) AS raw_ones_are_no_weights
+FROM t;
 
 -- limit_sigma caps each new sigma at the sigma before the match (tau first
 -- grows sigma 1 to sqrt 2, and the match alone does not bring it back to 1).

@@ -187,3 +187,27 @@ SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team, ran
 \set VERBOSITY terse
 SELECT * FROM skill.pl_history(NULL);
 SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank FROM results', '{"k": -1}');
+-- A number too large for a float8 names the option (22003); one too small
+-- for it reads as 0, which the option's bounds then judge.
+\set VERBOSITY default
+SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank FROM results', '{"k": 1e400}');
+\set VERBOSITY terse
+SELECT skill.pl_replay(1, '2026-01-01', p, p, 1, NULL, '{"beta": -1e400}') FROM (VALUES (1), (2)) v(p);
+SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results', '{"beta": 1e-400}');
+-- The rows query's own statement is checked: any command but SELECT is
+-- refused under its own name (SELECT ... INTO creates a table), as are
+-- row locks; the detail says what is checked.
+\set VERBOSITY default
+SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank INTO results_copy FROM results');
+\set VERBOSITY terse
+SELECT * FROM skill.pl_history('CREATE TABLE results_copy AS SELECT match_id, played_at, player_id, team, rank FROM results');
+SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results FOR SHARE');
+-- A function the SELECT calls runs as written: its writes happen (the
+-- README says so where rows queries are documented).
+CREATE TABLE rows_seen (n int);
+CREATE FUNCTION pg_temp.seen(m bigint) RETURNS bigint LANGUAGE sql VOLATILE
+  AS $$ INSERT INTO rows_seen VALUES (1); SELECT m $$;
+SELECT count(*) AS history_rows
+FROM skill.pl_history('SELECT pg_temp.seen(match_id), played_at, player_id, team, rank FROM results ORDER BY played_at, match_id');
+SELECT count(*) AS rows_written FROM rows_seen;
+DROP TABLE rows_seen;

@@ -59,6 +59,12 @@ SELECT * FROM skill.place_matches(ARRAY['a', 'b'], NULL, ARRAY[0, 0], ARRAY[1], 
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1, -1], ARRAY[0, 0], ARRAY[1], ARRAY[[1, 1]]::float8[]);
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1, 1], ARRAY[0, NULL], ARRAY[1], ARRAY[[1, 1]]::float8[]);
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1, 1], ARRAY[-3, 0], ARRAY[1], ARRAY[[1, 1]]::float8[]);
+-- A load above its capacity contradicts the servers table (a full server,
+-- or one being drained, has load = capacity): refused, not read as full.
+\set VERBOSITY default
+SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[2, 2], ARRAY[3, 5], ARRAY[1], ARRAY[[20, 50]]::float8[]);
+\set VERBOSITY terse
+SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[2, 0], ARRAY[2, 1], ARRAY[1], ARRAY[[20, 50]]::float8[]);
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1, 1], ARRAY[0, 0], ARRAY[1, NULL], ARRAY[[1, 1], [1, 1]]::float8[]);
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1, 1], ARRAY[0, 0], ARRAY[1], NULL);
 SELECT * FROM skill.place_matches(ARRAY['a', 'b'], ARRAY[1, 1], ARRAY[0, 0], ARRAY[1], ARRAY[1, 1]::float8[]);

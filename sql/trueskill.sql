@@ -252,6 +252,16 @@ SELECT skill.trueskill_quality(ARRAY[skill.rating(), skill.rating()], '{1,2}');
 SELECT skill.trueskill_quality(ARRAY[skill.rating(), skill.rating()], '{1,1,1}');
 -- Quality cannot compare two teams that both did not play.
 SELECT skill.trueskill_quality(ARRAY[skill.rating(), skill.rating(), skill.rating()], '{0,1,0}');
+-- Nor can rate: trueskill 0.4.5 and ts-trueskill raise a floating point
+-- error here; raising both weights to min_delta would give mu 2986.9 / -2936.9.
+SELECT skill.trueskill_rate(ARRAY[skill.rating(), skill.rating()], weights => '{0,0}');
+SELECT skill.trueskill_rate(ARRAY[skill.rating(), skill.rating(), skill.rating()], weights => '{0,1,0}');
+-- One idle team is rated as the packages rate it (its weights raised to
+-- min_delta): ts-trueskill 5.1.0 gives 3.3617527 (losers) and 25.0021638
+-- (idle winners), to within its erfc approximation (about 3e-5).
+SELECT round((r[2][1]).mu::numeric, 4) AS losers_mu, round((r[1][1]).mu::numeric, 4) AS idle_winners_mu
+FROM skill.trueskill_rate(ARRAY[[skill.rating(), skill.rating()], [skill.rating(), skill.rating()]],
+                          weights => '{{0,0},{1,1}}') AS r;
 -- Tunables: draw_probability in [0, 1), beta/sigma/min_delta > 0, tau >= 0,
 -- all finite, none NULL.
 SELECT skill.trueskill_rate(ARRAY[skill.rating(), skill.rating()], draw_probability => 1);

@@ -6,6 +6,11 @@ SELECT skill.rating(30, 5);
 SELECT skill.rating(mu => 35.5);
 SELECT skill.glicko();
 SELECT skill.glicko(1720, 80, 0.05);
+-- A NULL vol builds a glicko with a NULL vol, as the type allows (the
+-- Glicko-1 form); it equals the literal and passes through glicko_update.
+SELECT skill.glicko(1500, 200, NULL) AS null_vol,
+       skill.glicko(1500, 200, NULL) = '(1500,200,)'::skill.glicko AS equals_literal,
+       (skill.glicko_update(skill.glicko(1500, 200, NULL), ARRAY[skill.glicko(1400, 30)], ARRAY[1])).vol IS NULL AS passes_through;
 
 -- Composite text form parses back, and to_jsonb gives named fields.
 SELECT '(25,8.333333333333334)'::skill.rating = skill.rating() AS round_trips;

@@ -107,9 +107,9 @@ COMMENT ON FUNCTION skill.rating(float8, float8) IS
 CREATE OR REPLACE FUNCTION skill.glicko(rating float8 DEFAULT 1500, rd float8 DEFAULT 350, vol float8 DEFAULT 0.06)
 RETURNS skill.glicko
 AS 'MODULE_PATHNAME', 'glicko'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko(float8, float8, float8) IS
-  'Builds a checked skill.glicko (finite rating, rd > 0, vol > 0); defaults 1500, 350, 0.06';
+  'Builds a checked skill.glicko (finite rating, rd > 0, vol NULL or > 0); defaults 1500, 350, 0.06; NULL rating or rd gives NULL';
 
 CREATE OR REPLACE FUNCTION skill.ordinal(r skill.rating, z float8 DEFAULT 3, alpha float8 DEFAULT 1, target float8 DEFAULT 0)
 RETURNS float8

@@ -2,6 +2,7 @@
  * options.c - parsing and checking a family's declared options (options.h).
  */
 #include "engine/options.h"
+#include "engine/option_number.h"
 
 #include <limits.h>
 #include <math.h>
@@ -165,8 +166,7 @@ option_value(const OptionSpec *spec, JsonbValue *value, const char *caller)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("option \"%s\" of %s must be a number", spec->name, caller)));
-	number = DatumGetFloat8(DirectFunctionCall1(numeric_float8,
-												NumericGetDatum(value->val.numeric)));
+	number = option_number(value->val.numeric, spec->name, caller);
 	if (spec->kind == OPTION_COUNT && !(number >= 1 && number <= INT_MAX && number == floor(number)))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

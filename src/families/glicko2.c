@@ -10,6 +10,7 @@
 #include "families/periods.h"
 
 #include "core/glicko2.h"
+#include "engine/glicko2_convergence.h"
 
 enum
 {
@@ -72,6 +73,7 @@ g2_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *o
 												 state->opt[G2_TAU], state->opt[G2_EPSILON],
 												 periods_onset(state, p), &result);
 
+	glicko2_converged(status, state->caller, &p->id, state->opt[G2_TAU], state->opt[G2_EPSILON]);
 	family_check_player_status(state, p, status);
 	out[0] = result.rating;
 	out[1] = result.rd;

@@ -12,6 +12,7 @@
 
 #include "core/glicko.h"
 #include "core/glicko2.h"
+#include "engine/glicko2_convergence.h"
 
 PG_FUNCTION_INFO_V1(glicko_update);
 PG_FUNCTION_INFO_V1(glicko_decay);
@@ -173,8 +174,9 @@ glicko2_update(PG_FUNCTION_ARGS)
 	in.rating = player.rating;
 	in.rd = player.rd;
 	in.vol = player.vol;
-	report_core_status(sk_glicko2_rate(&in, period.n, period.opp_rating, period.opp_rd,
-									   period.scores, tau, epsilon, &out),
+	report_core_status(glicko2_converged(sk_glicko2_rate(&in, period.n, period.opp_rating, period.opp_rd,
+														 period.scores, tau, epsilon, &out),
+										 "glicko2_update", NULL, tau, epsilon),
 					   "glicko2_update");
 	player.rating = out.rating;
 	player.rd = out.rd;

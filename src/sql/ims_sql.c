@@ -12,6 +12,9 @@
 
 #include <limits.h>
 
+#include "utils/fmgrprotos.h"
+#include "utils/numeric.h"
+
 #include "sql/jsonb_args.h"
 
 #include "core/openskill.h"
@@ -177,6 +180,80 @@ teams_read(Jsonb *request, const ImsConfig *c, ImsMatch *m)
 		players_read(players[t], paths[t], c, m, m->team_start[t]);
 }
 
+/* Ids in jsonb order: strings before numbers, then by bytes or by value. */
+static int
+id_cmp(const JsonbValue *x, const JsonbValue *y)
+{
+	int			c;
+
+	if (x->type != y->type)
+		return x->type == jbvString ? -1 : 1;
+	if (x->type != jbvString)
+		return DatumGetInt32(DirectFunctionCall2(numeric_cmp, NumericGetDatum(x->val.numeric),
+												 NumericGetDatum(y->val.numeric)));
+	c = memcmp(x->val.string.val, y->val.string.val,
+			   Min(x->val.string.len, y->val.string.len));
+	return c != 0 ? c : (x->val.string.len > y->val.string.len) - (x->val.string.len < y->val.string.len);
+}
+
+/* Player indexes by id, then by position in the request. */
+static int
+cmp_player_order(const void *a, const void *b, void *arg)
+{
+	JsonbValue **ids = arg;
+	int			i = *(const int *) a,
+				j = *(const int *) b;
+	int			c = id_cmp(ids[i], ids[j]);
+
+	return c != 0 ? c : (i > j) - (i < j);
+}
+
+/* The path of flat player k, e.g. request.teams[1].team.players[0]. */
+static char *
+player_path(const ImsMatch *m, int k)
+{
+	int			t = 0;
+
+	while (m->team_start[t + 1] <= k)
+		t++;
+	return psprintf("request.teams[%d].team.players[%d]", t, k - m->team_start[t]);
+}
+
+/*
+ * A player rates once per match: the same playerId twice (in one team or
+ * in two) would get two different new ratings.  Ids are the same when they
+ * are equal jsonb values ("7" and 7 are two ids).
+ */
+static void
+check_players_unique(const ImsMatch *m)
+{
+	int		   *order = palloc(sizeof(int) * m->n_players);
+	int			i;
+
+	for (i = 0; i < m->n_players; i++)
+		order[i] = i;
+	qsort_arg(order, m->n_players, sizeof(int), cmp_player_order, m->player_ids);
+	for (i = 1; i < m->n_players; i++)
+	{
+		const JsonbValue *id = m->player_ids[order[i - 1]];
+		char	   *text;
+
+		if (id_cmp(id, m->player_ids[order[i]]) != 0)
+			continue;
+		if (id->type == jbvString)
+			text = psprintf("\"%.*s\"", id->val.string.len, id->val.string.val);
+		else
+			text = DatumGetCString(DirectFunctionCall1(numeric_out,
+													   NumericGetDatum(id->val.numeric)));
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("playerId %s appears twice in request.teams", text),
+				 errdetail("%s and %s are the same player; a player is rated once per match.",
+						   player_path(m, order[i - 1]), player_path(m, order[i]))));
+	}
+	pfree(order);
+}
+
 static void
 push_key(JsonbParseState **state, const char *key)
 {
@@ -243,6 +320,7 @@ ims_rate(PG_FUNCTION_ARGS)
 	check_object(request, "request");
 	config_read(request, &config);
 	teams_read(request, &config, &m);
+	check_players_unique(&m);
 
 	sk_os_default_params(&params, SK_OS_PLACKETT_LUCE);
 	params.beta = config.beta;

@@ -142,16 +142,16 @@ jsonb_timestamptz(JsonbValue *v, const char *what)
 												   Int32GetDatum(-1)));
 }
 
-void
-check_known_keys(Jsonb *object, const char *const *keys, int n, const char *caller)
+/* The first key of object not in keys[0..n), or NULL; *len is its length. */
+static const char *
+unknown_key(JsonbContainer *object, const char *const *keys, int n, int *len)
 {
-	JsonbIterator *it = JsonbIteratorInit(&object->root);
+	JsonbIterator *it = JsonbIteratorInit(object);
 	JsonbValue	v;
 	JsonbIteratorToken token;
 
 	while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
 	{
-		StringInfoData names;
 		int			k;
 
 		if (token != WJB_KEY)
@@ -160,15 +160,51 @@ check_known_keys(Jsonb *object, const char *const *keys, int n, const char *call
 			if (strlen(keys[k]) == v.val.string.len &&
 				strncmp(keys[k], v.val.string.val, v.val.string.len) == 0)
 				break;
-		if (k < n)
-			continue;
-		initStringInfo(&names);
-		for (k = 0; k < n; k++)
-			appendStringInfo(&names, "%s%s", k > 0 ? ", " : "", keys[k]);
+		if (k == n)
+		{
+			*len = v.val.string.len;
+			return v.val.string.val;
+		}
+	}
+	return NULL;
+}
+
+/* "a, b, c" */
+static char *
+key_list(const char *const *keys, int n)
+{
+	StringInfoData names;
+	int			k;
+
+	initStringInfo(&names);
+	for (k = 0; k < n; k++)
+		appendStringInfo(&names, "%s%s", k > 0 ? ", " : "", keys[k]);
+	return names.data;
+}
+
+void
+check_known_keys(Jsonb *object, const char *const *keys, int n, const char *caller)
+{
+	int			len;
+	const char *key = unknown_key(&object->root, keys, n, &len);
+
+	if (key != NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("unknown option \"%.*s\" for %s", (int) v.val.string.len,
-						v.val.string.val, caller),
-				 errhint("Valid options are: %s.", names.data)));
-	}
+				 errmsg("unknown option \"%.*s\" for %s", len, key, caller),
+				 errhint("Valid options are: %s.", key_list(keys, n))));
+}
+
+void
+check_known_object_keys(JsonbContainer *object, const char *const *keys, int n,
+						const char *path)
+{
+	int			len;
+	const char *key = unknown_key(object, keys, n, &len);
+
+	if (key != NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s has an unknown key \"%.*s\"", path, len, key),
+				 errhint("Valid keys are: %s.", key_list(keys, n))));
 }

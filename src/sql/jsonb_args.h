@@ -28,6 +28,9 @@ extern JsonbValue *jsonb_from_float8(double value);
 extern void check_object(Jsonb *j, const char *what);
 /* Every key of the object must be one of keys[0..n); the error names caller. */
 extern void check_known_keys(Jsonb *object, const char *const *keys, int n, const char *caller);
+/* The same for a nested object, named by its path (a misspelt key is an error). */
+extern void check_known_object_keys(JsonbContainer *object, const char *const *keys, int n,
+									const char *path);
 
 /* A number that fits a float8 (22003 naming what if it does not). */
 extern double jsonb_number(JsonbValue *v, const char *what);

@@ -17,6 +17,19 @@
 #define IMS_DEFAULT_FLOOR	0.5
 #define IMS_DEFAULT_WEIGHT	1.0
 
+/*
+ * The keys the IMS docs give a data point, its config and its musigma
+ * object; a misspelt key ("maxMuWieght") is an error, not a default.
+ */
+static const char *const entry_keys[] = {"config", "extension", "floor", "name", "weight"};
+static const char *const config_keys[] = {"musigma"};
+static const char *const musigma_keys[] = {
+	"path", "mu", "sigma", "beta", "maxMuWeight", "medMuWeight", "ordinalDeviations",
+	"maxBeta", "buckets", "bucketDuration",
+	/* the musigma object alone: the entry's floor and weight beside it */
+	"floor", "weight"
+};
+
 static const char *
 string_of(JsonbValue *v)
 {
@@ -31,10 +44,16 @@ musigma_object(Jsonb *data_point, const char *arg, const char **path)
 	JsonbValue *config = container_get(root, "config");
 	JsonbValue *extension = container_get(root, "extension");
 	JsonbValue *musigma;
+	JsonbContainer *config_object;
+	JsonbContainer *object;
 
 	*path = arg;
 	if (config == NULL)
+	{
+		check_known_object_keys(root, musigma_keys, lengthof(musigma_keys), arg);
 		return root;
+	}
+	check_known_object_keys(root, entry_keys, lengthof(entry_keys), arg);
 	if (extension != NULL)
 	{
 		const char *name = string_of(extension);
@@ -45,13 +64,19 @@ musigma_object(Jsonb *data_point, const char *arg, const char **path)
 					 errmsg("%s.extension must be \"musigma\"", arg),
 					 errdetail("Only the skill data point (extension \"musigma\") is read here.")));
 	}
-	musigma = container_get(jsonb_object_value(config, psprintf("%s.config", arg)), "musigma");
+	config_object = jsonb_object_value(config, psprintf("%s.config", arg));
+	musigma = container_get(config_object, "musigma");
 	*path = psprintf("%s.config.musigma", arg);
 	if (musigma == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s is missing", *path)));
-	return jsonb_object_value(musigma, *path);
+	check_known_object_keys(config_object, config_keys, lengthof(config_keys),
+							psprintf("%s.config", arg));
+	object = jsonb_object_value(musigma, *path);
+	/* floor and weight belong to the entry, beside config */
+	check_known_object_keys(object, musigma_keys, lengthof(musigma_keys) - 2, *path);
+	return object;
 }
 
 void

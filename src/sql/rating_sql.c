@@ -64,20 +64,28 @@ rating(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(rating_build(&cache->rating, mu, sigma));
 }
 
-/* skill.glicko(rating, rd, vol): a checked Glicko-1/2 rating. */
+/*
+ * skill.glicko(rating, rd, vol): a checked Glicko-1/2 rating.  Not STRICT:
+ * a NULL vol builds a glicko with a NULL vol, as the type allows (Glicko-1
+ * and team Glicko ignore vol); a NULL rating or rd gives NULL.
+ */
 Datum
 glicko(PG_FUNCTION_ARGS)
 {
 	GlickoValue value;
-	CallCache  *cache = call_cache(fcinfo);
+	CallCache  *cache;
 
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(2)))
+		PG_RETURN_NULL();
+	cache = call_cache(fcinfo);
 	value.rating = PG_GETARG_FLOAT8(0);
 	value.rd = PG_GETARG_FLOAT8(1);
-	value.vol = PG_GETARG_FLOAT8(2);
-	value.vol_null = false;
+	value.vol_null = PG_ARGISNULL(2);
+	value.vol = value.vol_null ? 0.0 : PG_GETARG_FLOAT8(2);
 	check_finite("rating", value.rating);
 	check_positive("rd", value.rd);
-	check_positive("vol", value.vol);
+	if (!value.vol_null)
+		check_positive("vol", value.vol);
 	composite_init_result(fcinfo, &cache->glicko);
 	PG_RETURN_DATUM(glicko_build(&cache->glicko, &value));
 }

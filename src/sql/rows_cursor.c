@@ -8,6 +8,7 @@
 
 #include "executor/spi.h"
 #include "nodes/parsenodes.h"
+#include "tcop/utility.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/memutils.h"
@@ -72,8 +73,8 @@ prepare_select(const char *query)
 					 errmsg("the rows query must be a plain SELECT, not %s",
 							q->hasModifyingCTE ? "one that changes data in a WITH clause" :
 							q->rowMarks != NIL ? "one that locks rows" :
-							GetCommandTagName(source->commandTag)),
-					 errdetail("The rows are only read: a query that changes data is refused.")));
+							GetCommandTagName(CreateCommandTag((Node *) q))),
+					 errdetail("The statement itself is checked: any other command (INSERT, UPDATE, DELETE, MERGE, SELECT INTO, ...), a data-changing WITH and FOR UPDATE/SHARE are refused; functions the SELECT calls run as they are written.")));
 	}
 	return plan;
 }

@@ -133,6 +133,13 @@ placement_read(FunctionCallInfo fcinfo, int players_arg, Placement *p)
 		p->capacity = int_list_read(fcinfo, ARG_CAPACITIES, "capacities", p->servers.n,
 									"server", true);
 		p->load = int_list_read(fcinfo, ARG_LOADS, "loads", p->servers.n, "server", true);
+		for (i = 0; i < p->servers.n; i++)
+			if (p->load[i] > p->capacity[i])
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("loads[%d] must not exceed capacities[%d]", i + 1, i + 1),
+						 errdetail("The server runs %d sessions and has room for %d; a full server, or one being drained, has a load equal to its capacity.",
+								   p->load[i], p->capacity[i])));
 	}
 	if (PG_ARGISNULL(players_arg))
 		return false;
@@ -273,12 +280,15 @@ place_matches(PG_FUNCTION_ARGS)
 				double		latency = direct != NULL ? direct[k]
 					: unreachable ? INFINITY : DatumGetFloat8(elems[k]);
 
-				if (!unreachable && !(latency >= 0.0 && isfinite(latency)))
+				if (!unreachable && !isfinite(latency))
 					ereport(ERROR,
 							(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-							 errmsg("latencies[%d][%d] must be a finite number, not negative",
-									i + 1, s + 1),
+							 errmsg("latencies[%d][%d] must be a finite number", i + 1, s + 1),
 							 errdetail("Give NULL for a server the player cannot reach.")));
+				if (latency < 0.0)
+					ereport(ERROR,
+							(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+							 errmsg("latencies[%d][%d] must not be negative", i + 1, s + 1)));
 				worst_add(&p, i, s, latency);
 			}
 		}

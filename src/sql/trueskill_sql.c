@@ -142,6 +142,37 @@ weights_read(FunctionCallInfo fcinfo, int argno, const TeamMatch *match)
 	return weights;
 }
 
+/*
+ * Two teams whose weights are all zero did not play, so nothing compares
+ * them: quality's matrix is singular, and rate (which raises each weight to
+ * min_delta, as trueskill 0.4.5 does) would explain the result by a
+ * performance gap divided by min_delta, moving mu by thousands.  One idle
+ * team is allowed: it performs 0 (quality) or min_delta times its players'
+ * performances (rate).
+ */
+static void
+check_idle_teams(const sk_ts_match *m)
+{
+	int			t,
+				i,
+				idle = 0;
+
+	if (m->weights == NULL)
+		return;
+	for (t = 0; t < m->n_teams; t++)
+	{
+		bool		plays = false;
+
+		for (i = m->team_start[t]; i < m->team_start[t + 1]; i++)
+			plays |= m->weights[i] != 0.0;
+		if (!plays && ++idle == 2)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("weights must not be all zero for more than one team"),
+					 errdetail("The teams are compared by their performances; two teams that did not play cannot be compared.")));
+	}
+}
+
 /* The core's only rate/quality failure left after the glue's checks. */
 static void
 report_overflow(sk_status status, const char *what)
@@ -210,6 +241,8 @@ trueskill_rate(PG_FUNCTION_ARGS)
 	m = (sk_ts_match) {TEAM_MATCH_FIELDS(match), .ranks = ranks,
 		.weights = weights_read(fcinfo, 2, &match)};
 
+	check_idle_teams(&m);
+
 	/* results overwrite the flat inputs (the core allows it) */
 	status = sk_ts_rate(&p, &m, match.mu, match.sigma,
 						ts_workspace(fcinfo, cache, &match));
@@ -241,26 +274,7 @@ trueskill_quality(PG_FUNCTION_ARGS)
 
 	m = (sk_ts_match) {TEAM_MATCH_FIELDS(match), .weights = weights_read(fcinfo, 1, &match)};
 
-	/* the comparison is singular when two teams do not play at all */
-	if (m.weights != NULL)
-	{
-		int			t,
-					i,
-					idle = 0;
-
-		for (t = 0; t < m.n_teams; t++)
-		{
-			bool		plays = false;
-
-			for (i = m.team_start[t]; i < m.team_start[t + 1]; i++)
-				plays |= m.weights[i] != 0.0;
-			if (!plays && ++idle == 2)
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("weights must not be all zero for more than one team"),
-						 errdetail("Match quality compares the teams' performances; two teams that did not play cannot be compared.")));
-		}
-	}
+	check_idle_teams(&m);
 
 	status = sk_ts_quality(&p, &m, &quality, ts_workspace(fcinfo, cache, &match));
 	if (status != SK_OK)
