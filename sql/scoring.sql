@@ -128,6 +128,59 @@ direct AS (
 SELECT e.system, e.n, e.log_loss = d.log_loss AND e.brier = d.brier AND e.ece = d.ece
        AND e.calibration_slope IS NOT DISTINCT FROM d.calibration_slope AS same
 FROM e JOIN direct d USING (system) ORDER BY 1;
+-- Each system after the first: the mean of its per-match log-loss minus
+-- the first system's, and that mean's paired standard error, sd / sqrt(n)
+-- of the per-match differences.  Here the per-match losses come from the
+-- history functions' predicted_win (team 1's row) and plain SQL, on five
+-- matches among three new players; the first match is between equals in
+-- both systems (p = 1/2, loss ln 2 each), so its difference is 0.
+CREATE TABLE tiny (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);
+INSERT INTO tiny VALUES
+  (1, '2026-01-01 01:00+00', 1, 1, 1), (1, '2026-01-01 01:00+00', 2, 2, 2),
+  (2, '2026-01-01 02:00+00', 1, 1, 2), (2, '2026-01-01 02:00+00', 3, 2, 1),
+  (3, '2026-01-01 03:00+00', 2, 1, 1), (3, '2026-01-01 03:00+00', 3, 2, 1),
+  (4, '2026-01-01 04:00+00', 3, 1, 1), (4, '2026-01-01 04:00+00', 1, 2, 2),
+  (5, '2026-01-01 05:00+00', 2, 1, 2), (5, '2026-01-01 05:00+00', 1, 2, 1);
+WITH losses AS (
+  SELECT e.match_id, -(e.outcome * ln(e.predicted_win) + (1 - e.outcome) * ln(1 - e.predicted_win)) AS elo,
+         -(p.outcome * ln(p.predicted_win) + (1 - p.outcome) * ln(1 - p.predicted_win)) AS pl
+  FROM skill.elo_history('SELECT * FROM tiny ORDER BY played_at, match_id', '{"k": 32}') e
+  JOIN skill.pl_history('SELECT * FROM tiny ORDER BY played_at, match_id') p USING (match_id, team)
+  WHERE e.team = 1),
+by_hand AS (
+  SELECT count(*) AS n, avg(pl - elo) AS diff, stddev_samp(pl - elo) / sqrt(count(*)) AS se,
+         bool_and(match_id <> 1 OR (elo = ln(2) AND pl = ln(2))) AS first_even
+  FROM losses)
+SELECT e.system, e.n, h.first_even, h.se > 0.01 AS se_not_small,
+       e.log_loss_diff IS NULL AS diff_null, e.log_loss_diff_se IS NULL AS se_null,
+       abs(e.log_loss_diff - h.diff) < 1e-12 AS same_diff, abs(e.log_loss_diff_se - h.se) < 1e-12 AS same_se
+FROM skill.evaluate('SELECT * FROM tiny ORDER BY played_at, match_id', ARRAY['elo', 'pl'], '{"elo": {"k": 32}}') e,
+     by_hand h ORDER BY e.system DESC;
+-- The same over 2000 matches and four systems, each against elo, from
+-- match_predictions; and a system against itself differs by 0 exactly.
+WITH losses AS (
+  SELECT system, match_id, -(outcome * ln(predicted_win) + (1 - outcome) * ln(1 - predicted_win)) AS loss
+  FROM unnest(ARRAY['elo', 'pl', 'glicko', 'trueskill']) system,
+       LATERAL skill.match_predictions(system, 'SELECT * FROM ev ORDER BY played_at, match_id',
+                                       CASE system WHEN 'elo' THEN '{"k": 16}'::jsonb END)),
+paired AS (
+  SELECT b.system, avg(b.loss - a.loss) AS diff, stddev_samp(b.loss - a.loss) / sqrt(count(*)) AS se
+  FROM losses a JOIN losses b USING (match_id) WHERE a.system = 'elo' AND b.system <> 'elo' GROUP BY b.system)
+SELECT e.system, round(e.log_loss_diff::numeric, 4) AS diff, round(e.log_loss_diff_se::numeric, 4) AS se,
+       abs(e.log_loss_diff - p.diff) < 1e-12 AND abs(e.log_loss_diff_se - p.se) < 1e-12 AS same,
+       abs(e.log_loss_diff - e.of_log_losses) < 1e-12 AS diff_of_log_losses
+FROM (SELECT *, log_loss - first_value(log_loss) OVER (ORDER BY ordinality) AS of_log_losses
+      FROM skill.evaluate('SELECT * FROM ev ORDER BY played_at, match_id', ARRAY['elo', 'pl', 'glicko', 'trueskill'],
+                          '{"elo": {"k": 16}}') WITH ORDINALITY) e
+LEFT JOIN paired p USING (system) ORDER BY e.ordinality;
+SELECT system, n, log_loss_diff, log_loss_diff_se
+FROM skill.evaluate('SELECT * FROM ev ORDER BY played_at, match_id', ARRAY['pl', 'pl'], '{"score_from": "2026-03-01 00:00+00"}');
+-- Each system reads the rows query anew: one that returns other matches
+-- the second time cannot be paired (here a random tenth of the matches is
+-- left out, another tenth each time).
+SELECT setseed(0.5);
+SELECT * FROM skill.evaluate('SELECT * FROM ev WHERE match_id IN (SELECT m FROM generate_series(1, 2000) m WHERE random() < 0.9) ORDER BY played_at, match_id',
+                             ARRAY['elo', 'pl']);
 -- score_from and experienced restrict the scored matches.
 SELECT system, n FROM skill.evaluate('SELECT * FROM ev ORDER BY played_at, match_id', ARRAY['elo'],
                                      '{"score_from": "2026-02-01 00:00+00"}');
