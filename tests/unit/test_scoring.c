@@ -33,6 +33,12 @@ test_hand_values(void)
 	CHECK_CLOSE(r.brier, 0.1225, 1e-15);
 	CHECK_CLOSE(r.accuracy, 0.625, 1e-15);
 	CHECK_CLOSE(r.ece, 0.275, 1e-15);
+	/* one prediction's log-loss, as summed */
+	CHECK_CLOSE(r.log_loss, (sk_score_log_loss(0.8, 1) + sk_score_log_loss(0.6, 0) +
+							 sk_score_log_loss(0.3, 0) + sk_score_log_loss(0.5, 0.5)) / 4, 1e-15);
+	CHECK_CLOSE(sk_score_log_loss(0.6, 0), -log(0.4), 1e-15);
+	CHECK_CLOSE(sk_score_log_loss(0.5, 0.5), log(2.0), 1e-15);
+	CHECK_CLOSE(sk_score_log_loss(1.0, 0), -log(1.0 - (1.0 - 1e-15)), 1e-12);
 	free(s);
 }
 
@@ -345,27 +351,6 @@ test_binned_fit(void)
 	check_binned_fit(4, 0.1, 1.2, 1, 4343);
 }
 
-/* The log-loss of one prediction is what sk_score_add sums. */
-static void
-test_log_loss(void)
-{
-	sk_score_state *s = malloc(sizeof(sk_score_state));
-	sk_score_result r;
-
-	sk_score_init(s, 10);
-	sk_score_add(s, 0.8, 1);
-	sk_score_add(s, 0.6, 0);
-	sk_score_add(s, 0.5, 0.5);
-	sk_score_add(s, 1.0, 0);
-	sk_score_result_of(s, &r);
-	CHECK_CLOSE(r.log_loss, (sk_score_log_loss(0.8, 1) + sk_score_log_loss(0.6, 0) +
-							 sk_score_log_loss(0.5, 0.5) + sk_score_log_loss(1.0, 0)) / 4, 1e-15);
-	CHECK_CLOSE(sk_score_log_loss(0.6, 0), -log(0.4), 1e-15);
-	CHECK_CLOSE(sk_score_log_loss(0.5, 0.5), log(2.0), 1e-15);
-	CHECK_CLOSE(sk_score_log_loss(1.0, 0), -log(1.0 - (1.0 - 1e-15)), 1e-12);
-	free(s);
-}
-
 int
 main(void)
 {
@@ -376,6 +361,5 @@ main(void)
 	test_accuracy();
 	test_bins();
 	test_binned_fit();
-	test_log_loss();
 	UNIT_DONE("scoring");
 }
