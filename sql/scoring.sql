@@ -30,6 +30,52 @@ SELECT round(calibration_slope::numeric, 9) AS slope, round(calibration_intercep
        round(log_loss::numeric, 13) AS log_loss
 FROM (SELECT (skill.prediction_score(p, o)).* FROM thirty) s;
 
+-- The slope and intercept against the row-by-row maximum-likelihood fit:
+-- Newton's method in plpgsql on x = logit p (p clamped as the aggregate
+-- clamps it), from (0, 0), over six seeded sets of 20,000 predictions:
+-- logit p uniform on [-6, 6] with outcomes drawn at slope 0.8 and at slope
+-- 3; logit p on [-36, 36] (the extremes clamped); p = U^4, skewed to 0;
+-- p uniform with outcomes drawn from p and one in five a draw; p on the
+-- edges of 32 bins per halving of min(p, 1 - p), the worst place for the
+-- aggregate's bins.  Within 1e-6 (README).
+SELECT setseed(0.25);
+CREATE TABLE seeded AS
+SELECT s, p, ln(pc) - ln(1 - pc) AS x,
+       CASE WHEN s = 5 AND r3 < 0.2 THEN 0.5
+            WHEN r2 < CASE s WHEN 2 THEN 1 / (1 + exp(0.2 - 3 * ln(pc / (1 - pc))))
+                             WHEN 5 THEN p
+                             ELSE 1 / (1 + exp(-0.3 - 0.8 * ln(pc / (1 - pc)))) END THEN 1.0
+            ELSE 0.0 END AS o
+FROM (SELECT s, p, r2, r3, least(greatest(p, 1e-15), 1 - 1e-15) AS pc
+      FROM (SELECT s, r2, r3,
+                   CASE s WHEN 1 THEN 1 / (1 + exp(6 - 12 * r1)) WHEN 2 THEN 1 / (1 + exp(6 - 12 * r1))
+                          WHEN 3 THEN 1 / (1 + exp(36 - 72 * r1)) WHEN 4 THEN r1 ^ 4
+                          WHEN 5 THEN 0.0005 + 0.999 * r1
+                          ELSE abs((r4 < 0.5)::int - (1 + floor(32 * r1) / 32) * 2 ^ (-2 - floor(8 * r3))) END AS p
+            FROM generate_series(1, 6) s,
+                 LATERAL (SELECT random() AS r1, random() AS r2, random() AS r3, random() AS r4
+                          FROM generate_series(1, 20000 + 0 * s)) r) g) c;
+CREATE FUNCTION pg_temp.row_fit(set int, OUT a float8, OUT b float8) LANGUAGE plpgsql AS $$
+DECLARE
+  g0 float8; g1 float8; h00 float8; h01 float8; h11 float8; det float8;
+BEGIN
+  a := 0;
+  b := 0;
+  FOR i IN 1..50 LOOP
+    SELECT sum(o - m), sum((o - m) * x), sum(m * (1 - m)), sum(m * (1 - m) * x), sum(m * (1 - m) * x * x)
+      INTO g0, g1, h00, h01, h11
+      FROM (SELECT x, o, 1 / (1 + exp(-(a + b * x))) AS m FROM seeded WHERE s = set) r;
+    det := h00 * h11 - h01 * h01;
+    a := a + (h11 * g0 - h01 * g1) / det;
+    b := b + (h00 * g1 - h01 * g0) / det;
+    EXIT WHEN abs(g0) < 1e-9 AND abs(g1) < 1e-9;
+  END LOOP;
+END $$;
+SELECT s, round(f.b::numeric, 2) AS slope, abs(ps.calibration_slope - f.b) < 1e-6 AS slope_within,
+       abs(ps.calibration_intercept - f.a) < 1e-6 AS intercept_within
+FROM (SELECT s, skill.prediction_score(p, o) AS ps FROM seeded GROUP BY s) g, pg_temp.row_fit(s) f,
+     LATERAL (SELECT (g.ps).*) ps ORDER BY s;
+
 -- Parallel plans combine partial states: equal to the serial result.
 CREATE TABLE many_predictions AS
 SELECT ((i * 7919) % 9973 + 1) / 9975.0 AS p, ((i * 31) % 3) / 2.0 AS o FROM generate_series(1, 200000) i;
@@ -82,6 +128,59 @@ direct AS (
 SELECT e.system, e.n, e.log_loss = d.log_loss AND e.brier = d.brier AND e.ece = d.ece
        AND e.calibration_slope IS NOT DISTINCT FROM d.calibration_slope AS same
 FROM e JOIN direct d USING (system) ORDER BY 1;
+-- Each system after the first: the mean of its per-match log-loss minus
+-- the first system's, and that mean's paired standard error, sd / sqrt(n)
+-- of the per-match differences.  Here the per-match losses come from the
+-- history functions' predicted_win (team 1's row) and plain SQL, on five
+-- matches among three new players; the first match is between equals in
+-- both systems (p = 1/2, loss ln 2 each), so its difference is 0.
+CREATE TABLE tiny (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8);
+INSERT INTO tiny VALUES
+  (1, '2026-01-01 01:00+00', 1, 1, 1), (1, '2026-01-01 01:00+00', 2, 2, 2),
+  (2, '2026-01-01 02:00+00', 1, 1, 2), (2, '2026-01-01 02:00+00', 3, 2, 1),
+  (3, '2026-01-01 03:00+00', 2, 1, 1), (3, '2026-01-01 03:00+00', 3, 2, 1),
+  (4, '2026-01-01 04:00+00', 3, 1, 1), (4, '2026-01-01 04:00+00', 1, 2, 2),
+  (5, '2026-01-01 05:00+00', 2, 1, 2), (5, '2026-01-01 05:00+00', 1, 2, 1);
+WITH losses AS (
+  SELECT e.match_id, -(e.outcome * ln(e.predicted_win) + (1 - e.outcome) * ln(1 - e.predicted_win)) AS elo,
+         -(p.outcome * ln(p.predicted_win) + (1 - p.outcome) * ln(1 - p.predicted_win)) AS pl
+  FROM skill.elo_history('SELECT * FROM tiny ORDER BY played_at, match_id', '{"k": 32}') e
+  JOIN skill.pl_history('SELECT * FROM tiny ORDER BY played_at, match_id') p USING (match_id, team)
+  WHERE e.team = 1),
+by_hand AS (
+  SELECT count(*) AS n, avg(pl - elo) AS diff, stddev_samp(pl - elo) / sqrt(count(*)) AS se,
+         bool_and(match_id <> 1 OR (elo = ln(2) AND pl = ln(2))) AS first_even
+  FROM losses)
+SELECT e.system, e.n, h.first_even, h.se > 0.01 AS se_not_small,
+       e.log_loss_diff IS NULL AS diff_null, e.log_loss_diff_se IS NULL AS se_null,
+       abs(e.log_loss_diff - h.diff) < 1e-12 AS same_diff, abs(e.log_loss_diff_se - h.se) < 1e-12 AS same_se
+FROM skill.evaluate('SELECT * FROM tiny ORDER BY played_at, match_id', ARRAY['elo', 'pl'], '{"elo": {"k": 32}}') e,
+     by_hand h ORDER BY e.system DESC;
+-- The same over 2000 matches and four systems, each against elo, from
+-- match_predictions; and a system against itself differs by 0 exactly.
+WITH losses AS (
+  SELECT system, match_id, -(outcome * ln(predicted_win) + (1 - outcome) * ln(1 - predicted_win)) AS loss
+  FROM unnest(ARRAY['elo', 'pl', 'glicko', 'trueskill']) system,
+       LATERAL skill.match_predictions(system, 'SELECT * FROM ev ORDER BY played_at, match_id',
+                                       CASE system WHEN 'elo' THEN '{"k": 16}'::jsonb END)),
+paired AS (
+  SELECT b.system, avg(b.loss - a.loss) AS diff, stddev_samp(b.loss - a.loss) / sqrt(count(*)) AS se
+  FROM losses a JOIN losses b USING (match_id) WHERE a.system = 'elo' AND b.system <> 'elo' GROUP BY b.system)
+SELECT e.system, round(e.log_loss_diff::numeric, 4) AS diff, round(e.log_loss_diff_se::numeric, 4) AS se,
+       abs(e.log_loss_diff - p.diff) < 1e-12 AND abs(e.log_loss_diff_se - p.se) < 1e-12 AS same,
+       abs(e.log_loss_diff - e.of_log_losses) < 1e-12 AS diff_of_log_losses
+FROM (SELECT *, log_loss - first_value(log_loss) OVER (ORDER BY ordinality) AS of_log_losses
+      FROM skill.evaluate('SELECT * FROM ev ORDER BY played_at, match_id', ARRAY['elo', 'pl', 'glicko', 'trueskill'],
+                          '{"elo": {"k": 16}}') WITH ORDINALITY) e
+LEFT JOIN paired p USING (system) ORDER BY e.ordinality;
+SELECT system, n, log_loss_diff, log_loss_diff_se
+FROM skill.evaluate('SELECT * FROM ev ORDER BY played_at, match_id', ARRAY['pl', 'pl'], '{"score_from": "2026-03-01 00:00+00"}');
+-- Each system reads the rows query anew: one that returns other matches
+-- the second time cannot be paired (here a random tenth of the matches is
+-- left out, another tenth each time).
+SELECT setseed(0.5);
+SELECT * FROM skill.evaluate('SELECT * FROM ev WHERE match_id IN (SELECT m FROM generate_series(1, 2000) m WHERE random() < 0.9) ORDER BY played_at, match_id',
+                             ARRAY['elo', 'pl']);
 -- score_from and experienced restrict the scored matches.
 SELECT system, n FROM skill.evaluate('SELECT * FROM ev ORDER BY played_at, match_id', ARRAY['elo'],
                                      '{"score_from": "2026-02-01 00:00+00"}');

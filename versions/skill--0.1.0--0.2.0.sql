@@ -1465,11 +1465,12 @@ COMMENT ON AGGREGATE skill.calibration_table(float8, float8, int) IS
 
 CREATE OR REPLACE FUNCTION skill.evaluate(rows text, systems text[], options jsonb DEFAULT NULL)
 RETURNS TABLE (system text, n bigint, log_loss float8, brier float8, accuracy float8, ece float8,
-               calibration_slope float8, calibration_intercept float8)
+               calibration_slope float8, calibration_intercept float8,
+               log_loss_diff float8, log_loss_diff_se float8)
 AS 'MODULE_PATHNAME', 'evaluate'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.evaluate(text, text[], jsonb) IS
-  'Replays the rows query with each named system (elo, glicko, glicko2, pl, bt_full, ..., trueskill) and scores its pre-match win probabilities over the two-team matches; options score_from, experienced, buckets, and per system its options ({"elo": {"k": 24}})';
+  'Replays the rows query with each named system (elo, glicko, glicko2, pl, bt_full, ..., trueskill) and scores its pre-match win probabilities over the two-team matches; options score_from, experienced, buckets, and per system its options ({"elo": {"k": 24}}); log_loss_diff is the mean per-match log-loss difference from the first system, log_loss_diff_se its paired standard error (NULL for the first system)';
 
 ---------------------------------------------------------------------------
 -- o!TR: osu! tournament ratings

@@ -9,6 +9,17 @@
  * first team's predicted win chance and outcome to the scores
  * (core/scoring.c, as skill.prediction_score).
  *
+ * The systems after the first are compared with it match by match: the
+ * mean of the per-match log-loss differences and its paired standard
+ * error (core/paired.h).  The systems run one after another, each reading
+ * the rows query anew, so the first keeps its loss on every scored match,
+ * with the match's id to check the pairing: 16 bytes per scored match,
+ * for the whole call.  (Running the systems in lockstep would need the
+ * rows in memory instead, more per match.)  The scored matches depend
+ * only on the rows, not on the system, so every system scores the same
+ * ones unless the rows query returns other rows when it runs again, which
+ * is an error.
+ *
  * Functions here share a shape on purpose (read and check their own
  * arguments, call the core, build the result): each reads a different
  * signature, so there is no common argument layout to factor out.
@@ -25,6 +36,7 @@
 #include "utils/builtins.h"
 #include "utils/memutils.h"
 
+#include "core/paired.h"
 #include "core/scoring.h"
 #include "families/family.h"
 
@@ -39,16 +51,77 @@ typedef struct EvalSettings
 	int			buckets;
 } EvalSettings;
 
+/* The first system's loss on each match it scored, in replay order. */
+typedef struct FirstLosses
+{
+	const char *system;
+	int64		n;
+	int64		capacity;
+	int64	   *match_id;
+	double	   *loss;
+} FirstLosses;
+
 typedef struct EvalSink
 {
 	const EvalSettings *settings;
+	const char *system;
 	sk_score_state *scores;
+	FirstLosses *first;
+	bool		is_first;		/* recording into first, else paired with it */
+	int64		scored;			/* matches scored so far */
+	sk_paired_diff paired;		/* the first's loss and this one's, per match */
 } EvalSink;
+
+static void pg_attribute_noreturn()
+report_unpaired(const EvalSink *sink, int64 match_id)
+{
+	const FirstLosses *first = sink->first;
+
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("systems \"%s\" and \"%s\" of evaluate scored different matches",
+					first->system, sink->system),
+			 sink->scored < first->n
+			 ? errdetail("Match " INT64_FORMAT " of \"%s\" was match " INT64_FORMAT " of \"%s\".",
+						 sink->scored + 1, sink->system, first->match_id[sink->scored],
+						 first->system)
+			 : errdetail("\"%s\" scored " INT64_FORMAT " matches, \"%s\" " INT64_FORMAT " (last match id " INT64_FORMAT ").",
+						 first->system, first->n, sink->system, sink->scored, match_id),
+			 errhint("Each system reads the rows query anew: it must return the same rows every time.")));
+}
+
+/* One scored match's loss: kept (the first system) or paired with the first's. */
+static void
+pair_loss(EvalSink *sink, int64 match_id, double loss)
+{
+	FirstLosses *first = sink->first;
+
+	if (sink->is_first)
+	{
+		if (first->n == first->capacity)
+		{
+			first->capacity = Max(1024, 2 * first->capacity);
+			first->match_id = repalloc_huge(first->match_id, sizeof(int64) * first->capacity);
+			first->loss = repalloc_huge(first->loss, sizeof(double) * first->capacity);
+		}
+		first->match_id[first->n] = match_id;
+		first->loss[first->n++] = loss;
+	}
+	else
+	{
+		if (sink->scored >= first->n || first->match_id[sink->scored] != match_id)
+			report_unpaired(sink, match_id);
+		sk_paired_diff_add(&sink->paired, first->loss[sink->scored], loss);
+	}
+	sink->scored++;
+}
 
 static void
 eval_emit(ReplayState *state, const ReplayResult *r)
 {
 	EvalSink   *sink = state->emit_arg;
+	double		p = r->team_prob[0],
+				o;
 	int			i;
 
 	if (r->n_teams != 2 ||
@@ -58,7 +131,9 @@ eval_emit(ReplayState *state, const ReplayResult *r)
 		if (r->matches_before[i] < sink->settings->experienced)
 			return;
 	/* Both are probabilities and outcomes by construction. */
-	(void) sk_score_add(sink->scores, r->team_prob[0], replay_first_team_outcome(r));
+	o = replay_first_team_outcome(r);
+	(void) sk_score_add(sink->scores, p, o);
+	pair_loss(sink, r->match_id, sk_score_log_loss(p, o));
 }
 
 /* options: score_from, experienced, buckets, and an object per system. */
@@ -99,25 +174,28 @@ system_options(const EvalSettings *s, const char *system)
 	return JsonbValueToJsonb(found);
 }
 
+/* The system's row; its difference from the first system NULL for the first. */
 static void
-put_result(ReturnSetInfo *rsinfo, const char *system, const sk_score_state *scores)
+put_result(ReturnSetInfo *rsinfo, const EvalSink *sink)
 {
 	sk_score_result r;
-	Datum		values[8];
-	bool		nulls[8] = {false};
-	double		v[6];
+	Datum		values[10];
+	bool		nulls[10] = {false};
+	double		v[8];
 	int			i;
 
-	sk_score_result_of(scores, &r);
+	sk_score_result_of(sink->scores, &r);
 	v[0] = r.log_loss;
 	v[1] = r.brier;
 	v[2] = r.accuracy;
 	v[3] = r.ece;
 	v[4] = r.slope;
 	v[5] = r.intercept;
-	values[0] = CStringGetTextDatum(system);
+	v[6] = sink->is_first ? NAN : sk_paired_diff_mean(&sink->paired);
+	v[7] = sink->is_first ? NAN : sk_paired_diff_se(&sink->paired);
+	values[0] = CStringGetTextDatum(sink->system);
 	values[1] = Int64GetDatum(r.n);
-	for (i = 0; i < 6; i++)
+	for (i = 0; i < 8; i++)
 	{
 		values[2 + i] = Float8GetDatum(v[i]);
 		nulls[2 + i] = isnan(v[i]);
@@ -125,26 +203,35 @@ put_result(ReturnSetInfo *rsinfo, const char *system, const sk_score_state *scor
 	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 }
 
-/* One system: replayed over the rows in its own memory, then scored. */
+/*
+ * One system: replayed over the rows in its own memory, then scored; the
+ * first one records its losses into first, the others are paired with it.
+ */
 static void
 evaluate_system(FunctionCallInfo fcinfo, const char *system, text *rows,
-				const EvalSettings *settings, MemoryContext cxt)
+				const EvalSettings *settings, FirstLosses *first, MemoryContext cxt)
 {
 	MemoryContext old = MemoryContextSwitchTo(cxt);
 	const ReplayFamily *family = family_arg(cstring_to_text(system));
 	CompositeType prior_type;
 	ReplayState *state = replay_create(cxt, family);
-	EvalSink	sink = {settings, palloc(sizeof(sk_score_state))};
+	EvalSink	sink = {settings, system, palloc(sizeof(sk_score_state)), first,
+	first->system == NULL};
 
 	sk_score_init(sink.scores, settings->buckets);
+	sk_paired_diff_init(&sink.paired);
+	if (sink.is_first)
+		first->system = system;
 	state->caller = psprintf("evaluate (%s)", system);
 	replay_read_options(state, system_options(settings, system));
 	family_rating_type(fcinfo, family, &prior_type);
 	state->emit = eval_emit;
 	state->emit_arg = &sink;
 	rows_query_replay(state, rows, &prior_type);
+	if (!sink.is_first && sink.scored != first->n)
+		report_unpaired(&sink, state->match_id);
 	MemoryContextSwitchTo(old);
-	put_result((ReturnSetInfo *) fcinfo->resultinfo, system, sink.scores);
+	put_result((ReturnSetInfo *) fcinfo->resultinfo, &sink);
 	MemoryContextReset(cxt);
 }
 
@@ -158,6 +245,7 @@ evaluate(PG_FUNCTION_ARGS)
 	int			n,
 				i;
 	EvalSettings settings;
+	FirstLosses first = {NULL, 0, 1024};
 	MemoryContext cxt;
 
 	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(2)))
@@ -188,8 +276,10 @@ evaluate(PG_FUNCTION_ARGS)
 	}
 	InitMaterializedSRF(fcinfo, 0);
 	cxt = AllocSetContextCreate(CurrentMemoryContext, "skill evaluate", ALLOCSET_DEFAULT_SIZES);
+	first.match_id = MemoryContextAllocHuge(CurrentMemoryContext, sizeof(int64) * first.capacity);
+	first.loss = MemoryContextAllocHuge(CurrentMemoryContext, sizeof(double) * first.capacity);
 	for (i = 0; i < n; i++)
 		evaluate_system(fcinfo, TextDatumGetCString(names[i]), PG_GETARG_TEXT_PP(0), &settings,
-						cxt);
+						&first, cxt);
 	return (Datum) 0;
 }

@@ -149,7 +149,7 @@ Datum
 prediction_score_final(PG_FUNCTION_ARGS)
 {
 	sk_score_result r;
-	sk_score_state empty;
+	sk_score_state *s;
 	TupleDesc	desc;
 	Datum		values[7];
 	bool		nulls[7] = {false};
@@ -157,9 +157,10 @@ prediction_score_final(PG_FUNCTION_ARGS)
 	if (get_call_result_type(fcinfo, NULL, &desc) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "prediction_score: return type must be a row type");
 	desc = BlessTupleDesc(desc);
-	if (PG_ARGISNULL(0))
-		sk_score_init(&empty, 10);
-	sk_score_result_of(PG_ARGISNULL(0) ? &empty : (sk_score_state *) PG_GETARG_POINTER(0), &r);
+	/* no rows: the scores of an empty state (too large for the stack) */
+	s = PG_ARGISNULL(0) ? new_state(CurrentMemoryContext, 10)
+		: (sk_score_state *) PG_GETARG_POINTER(0);
+	sk_score_result_of(s, &r);
 	values[0] = Int64GetDatum(r.n);
 	put_score(values, nulls, 1, r.log_loss);
 	put_score(values, nulls, 2, r.brier);

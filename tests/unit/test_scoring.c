@@ -33,6 +33,12 @@ test_hand_values(void)
 	CHECK_CLOSE(r.brier, 0.1225, 1e-15);
 	CHECK_CLOSE(r.accuracy, 0.625, 1e-15);
 	CHECK_CLOSE(r.ece, 0.275, 1e-15);
+	/* one prediction's log-loss, as summed */
+	CHECK_CLOSE(r.log_loss, (sk_score_log_loss(0.8, 1) + sk_score_log_loss(0.6, 0) +
+							 sk_score_log_loss(0.3, 0) + sk_score_log_loss(0.5, 0.5)) / 4, 1e-15);
+	CHECK_CLOSE(sk_score_log_loss(0.6, 0), -log(0.4), 1e-15);
+	CHECK_CLOSE(sk_score_log_loss(0.5, 0.5), log(2.0), 1e-15);
+	CHECK_CLOSE(sk_score_log_loss(1.0, 0), -log(1.0 - (1.0 - 1e-15)), 1e-12);
 	free(s);
 }
 
@@ -172,7 +178,7 @@ logit(double p)
 
 /*
  * The fit's bins: every p in one, in the order of p, and no bin wider than
- * 0.042 in logit p (scoring.h): over 200,000 p spread on logit p in
+ * 0.084 in logit p (scoring.h): over 200,000 p spread on logit p in
  * [-36, 36], the extremes clamped.
  */
 static void
@@ -189,9 +195,9 @@ test_bins(void)
 
 	for (g = 0; g < SK_SCORE_GRID; g++)
 		lo[g] = INFINITY, hi[g] = -INFINITY;
-	/* 1e-15 = 1.126 2^-50 and 1 - (1 - 1e-15) = 1.125 2^-50: 4 32nds in */
-	CHECK(bin_of(s, 0.0) == 4 && bin_of(s, 1e-15) == 4);
-	CHECK(bin_of(s, 1.0) == SK_SCORE_GRID - 1 - 4);
+	/* 1e-15 = 1.126 2^-50 and 1 - (1 - 1e-15) = 1.125 2^-50: 2 16ths in */
+	CHECK(bin_of(s, 0.0) == 2 && bin_of(s, 1e-15) == 2);
+	CHECK(bin_of(s, 1.0) == SK_SCORE_GRID - 1 - 2);
 	CHECK(bin_of(s, 0.5) == SK_SCORE_SIDE - 1);
 	CHECK(bin_of(s, 0.5000000000000001) == SK_SCORE_SIDE + 1);
 	for (i = 0; i <= 200000; i++)
@@ -210,29 +216,73 @@ test_bins(void)
 		if (hi[g] > lo[g])
 			widest = fmax(widest, hi[g] - lo[g]);
 	CHECK(ordered);
-	CHECK(widest < 0.042 && widest > 0.03);
+	CHECK(widest < 0.084 && widest > 0.06);
 	free(s);
 	free(lo);
 	free(hi);
 }
 
+/* The seeded LCG of the fit tests: uniform on [0, 1). */
+static double
+uniform(uint64_t *seed)
+{
+	*seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (double) (*seed >> 11) / 9007199254740992.0;
+}
+
 /*
- * The binned fit against a plain IRLS over the rows themselves: 100,000
- * predictions with logit p spread over [-6, 6], outcomes drawn from
- * sigmoid(0.3 + 0.8 logit p) (a seeded LCG).  The bins move each logit by
- * less than 0.042, so the estimates agree to about 1e-4.
+ * One seeded set for test_binned_fit: prediction i of kind (logit p spread
+ * on [-6, 6]; on [-36, 36], the extremes clamped; skewed, -3 + 0.6 ln U,
+ * down to about -25; p uniform; p on the edges of 32 bins per halving of
+ * q, the worst place for the bins' series).
+ */
+static double
+predicted(int kind, uint64_t *seed)
+{
+	double		u = uniform(seed);
+
+	switch (kind)
+	{
+		case 0:
+			return 1.0 / (1.0 + exp(-(-6.0 + 12.0 * u)));
+		case 1:
+			return 1.0 / (1.0 + exp(-(-36.0 + 72.0 * u)));
+		case 2:
+			return 1.0 / (1.0 + exp(-(-3.0 + 0.6 * log(u + 1e-300))));
+		case 3:
+			return 0.0005 + 0.999 * u;
+		default:
+			{
+				double		p = ldexp(1.0 + floor(32.0 * u) / 32.0, -2 - (int) (8.0 * uniform(seed)));
+
+				return uniform(seed) < 0.5 ? p : 1.0 - p;
+			}
+	}
+}
+
+/*
+ * The binned fit against a plain IRLS over the rows themselves (Newton's
+ * method from (0, 0), on x = logit of the clamped p): 100,000 predictions
+ * of each kind, outcomes drawn from sigmoid(a + b logit p), one in five a
+ * draw in the last set.  The bins' series leave out terms of order
+ * (u / c)^5 and (b du)^5 (scoring.h): the estimates agree within 1e-6
+ * (measured: 3e-8 at most).
  */
 static void
-test_binned_fit(void)
+check_binned_fit(int kind, double true_a, double true_b, int draws, uint64_t seed)
 {
-	enum { N = 100000 };
+	enum
+	{
+		N = 100000
+	};
 	sk_score_state *s = malloc(sizeof(sk_score_state));
 	double	   *x = malloc(sizeof(double) * N);
 	double	   *o = malloc(sizeof(double) * N);
 	sk_score_result r;
-	uint64_t	seed = 12345;
 	double		a = 0,
-				b = 1;
+				b = 0,
+				g0 = 1,
+				g1 = 1;
 	int			i,
 				iter,
 				added = 1;
@@ -240,28 +290,24 @@ test_binned_fit(void)
 	sk_score_init(s, 10);
 	for (i = 0; i < N; i++)
 	{
-		double		u,
-					p;
+		double		p = predicted(kind, &seed),
+					pc = fmin(fmax(p, 1e-15), 1 - 1e-15);
 
-		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-		x[i] = -6.0 + 12.0 * (double) (seed >> 11) / 9007199254740992.0;
-		p = 1.0 / (1.0 + exp(-x[i]));
-		x[i] = logit(p);
-		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-		u = (double) (seed >> 11) / 9007199254740992.0;
-		o[i] = u < 1.0 / (1.0 + exp(-(0.3 + 0.8 * x[i]))) ? 1 : 0;
+		x[i] = logit(pc);
+		o[i] = uniform(&seed) < 1.0 / (1.0 + exp(-(true_a + true_b * x[i]))) ? 1 : 0;
+		if (draws && uniform(&seed) < 0.2)
+			o[i] = 0.5;
 		added &= sk_score_add(s, p, o[i]) == SK_OK;
 	}
 	CHECK(added);
-	for (iter = 0; iter < 30; iter++)
+	for (iter = 0; iter < 40; iter++)
 	{
-		double		g0 = 0,
-					g1 = 0,
-					h00 = 0,
+		double		h00 = 0,
 					h01 = 0,
 					h11 = 0,
 					det;
 
+		g0 = g1 = 0;
 		for (i = 0; i < N; i++)
 		{
 			double		m = 1.0 / (1.0 + exp(-(a + b * x[i]))),
@@ -278,12 +324,31 @@ test_binned_fit(void)
 		b += (h00 * g1 - h01 * g0) / det;
 	}
 	sk_score_result_of(s, &r);
-	CHECK(fabs(b - 0.8) < 0.02 && fabs(a - 0.3) < 0.02);
-	CHECK_CLOSE(r.slope, b, 1e-4);
-	CHECK_CLOSE(r.intercept, a, 1e-4);
+	/*
+	 * The reference converged, near the truth unless draws flatten it or
+	 * the skewed set has too few wins to tell.
+	 */
+	CHECK(fabs(g0) < 1e-6 && fabs(g1) < 1e-6);
+	CHECK(draws || kind == 2 || (fabs(b - true_b) < 0.05 * true_b && fabs(a - true_a) < 0.1));
+	CHECK_CLOSE(r.slope, b, 1e-6);
+	CHECK_CLOSE(r.intercept, a, 1e-6);
 	free(s);
 	free(x);
 	free(o);
+}
+
+static void
+test_binned_fit(void)
+{
+	int			kind;
+
+	for (kind = 0; kind < 5; kind++)
+	{
+		check_binned_fit(kind, 0.3, 0.8, 0, 12345 + kind);
+		check_binned_fit(kind, -0.2, 3.0, 0, 777 + kind);
+	}
+	check_binned_fit(0, 0.3, 0.8, 1, 4242);
+	check_binned_fit(4, 0.1, 1.2, 1, 4343);
 }
 
 int
