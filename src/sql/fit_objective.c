@@ -20,13 +20,7 @@
 #include "utils/resowner.h"
 
 #include "core/adjust.h"
-
-static double
-log_loss_term(double p, double o)
-{
-	p = Min(Max(p, 1e-15), 1 - 1e-15);
-	return -(o * log(p) + (1 - o) * log(1 - p));
-}
+#include "core/scoring.h"
 
 double
 mean_loss(const LogLoss *l)
@@ -70,7 +64,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 	}
 	if (held_out)
 	{
-		double		loss = log_loss_term(r->team_prob[0], outcome);
+		double		loss = sk_score_log_loss(r->team_prob[0], outcome);
 
 		fc->held_out.sum += loss;
 		fc->held_out.n++;
@@ -79,7 +73,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 	}
 	else
 	{
-		fc->train.sum += log_loss_term(r->team_prob[0], outcome);
+		fc->train.sum += sk_score_log_loss(r->team_prob[0], outcome);
 		fc->train.n++;
 	}
 }
@@ -103,7 +97,7 @@ fit_held_out_losses(FitContext *fc, const PredictParams *p, HeldOutLosses *out)
 									p->value[PREDICT_CONTEXT_WEIGHT], rec->length[i],
 									p->value[PREDICT_LENGTH_EXPONENT]);
 
-		keep_held_out_loss(out, log_loss_term(sk_adjust_link(fc->normal_link,
+		keep_held_out_loss(out, sk_score_log_loss(sk_adjust_link(fc->normal_link,
 															 p->value[PREDICT_SCALE] * z),
 											  rec->outcome[i]));
 	}
