@@ -264,6 +264,76 @@ p AS (SELECT key, (f->'parameters'->>key)::float8 AS value, (f->'standard_errors
 SELECT key, converged, abs(value - truth) < 2.5 * se AS within, se > 0 AS has_se
 FROM p ORDER BY key;
 
+-- The same world rated by game shares: each match is 12 games, each won
+-- by team 1 with the pre-match chance p, and the result drawn with p too;
+-- team 1 scores games + 1, team 2 13 - games (so no share is 0 or 1).
+-- Updates use s = w r + (1 - w) sigmoid(k logit(share)) with w 0.3, k 1.5
+-- (skill.share_outcome); the fit scores win/loss, a true likelihood.
+-- Three worlds (seeds), each fitted: every estimate within 3.5 of its
+-- standard errors of the truth, and within 2 on average over the worlds.
+CREATE TABLE gshare (world int, match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
+                     home bool, score float8, p float8);
+CREATE FUNCTION share_world(w int) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  q CONSTANT float8 := ln(10) / 400;
+  n CONSTANT int := 150;
+  r float8[] := array_fill(1500::float8, ARRAY[n]);
+  rd float8[] := array_fill(250::float8, ARRAY[n]);
+  last float8[] := array_fill(NULL::float8, ARRAY[n]);
+  a int; b int; t float8; s float8; p float8; ga float8; gb float8; ea float8; eb float8;
+  da float8; db float8; ra float8; rb float8; rda float8; rdb float8; games int; sa float8;
+BEGIN
+  FOR m IN 1..30000 LOOP
+    a := 1 + floor(random() * n)::int;
+    b := 1 + floor(random() * (n - 1))::int;
+    IF b >= a THEN b := b + 1; END IF;
+    t := m * 52.0 / 1440;
+    IF last[a] IS NOT NULL THEN rd[a] := greatest(rd[a], least(350, sqrt(rd[a]^2 + (t - last[a]) * 64))); END IF;
+    IF last[b] IS NOT NULL THEN rd[b] := greatest(rd[b], least(350, sqrt(rd[b]^2 + (t - last[b]) * 64))); END IF;
+    ra := r[a] + 50; rb := r[b]; rda := rd[a]; rdb := rd[b];
+    p := 1 / (1 + 10 ^ (-(1 / sqrt(1 + 3 * q^2 * (rda^2 + rdb^2) / pi()^2)) * (ra - rb) / 400));
+    s := CASE WHEN random() < p THEN 1 ELSE 0 END;
+    games := 0;
+    FOR g IN 1..12 LOOP
+      IF random() < p THEN games := games + 1; END IF;
+    END LOOP;
+    sa := 0.3 * s + 0.7 / (1 + exp(-1.5 * ln((games + 1)::float8 / (13 - games))));
+    INSERT INTO gshare VALUES
+      (w, m, timestamptz '2020-01-01 00:00+00' + t * 86400 * interval '1 second', a, 1, 2 - s, true, games + 1, p),
+      (w, m, timestamptz '2020-01-01 00:00+00' + t * 86400 * interval '1 second', b, 2, 1 + s, false, 13 - games, 1 - p);
+    gb := 1 / sqrt(1 + 3 * q^2 * rdb^2 / pi()^2);
+    ga := 1 / sqrt(1 + 3 * q^2 * rda^2 / pi()^2);
+    ea := 1 / (1 + 10 ^ (-gb * (ra - rb) / 400));
+    eb := 1 / (1 + 10 ^ (-ga * (rb - ra) / 400));
+    da := 1 / rda^2 + q^2 * gb^2 * ea * (1 - ea);
+    db := 1 / rdb^2 + q^2 * ga^2 * eb * (1 - eb);
+    r[a] := r[a] + q / da * gb * (sa - ea);
+    r[b] := r[b] + q / db * ga * ((1 - sa) - eb);
+    rd[a] := sqrt(1 / da);
+    rd[b] := sqrt(1 / db);
+    last[a] := t;
+    last[b] := t;
+  END LOOP;
+END $$;
+SELECT setseed(0.37), share_world(1);
+SELECT setseed(0.11), share_world(2);
+SELECT setseed(0.52), share_world(3);
+SELECT max(abs(h.predicted_win - g.p)) < 1e-12 AS generator_is_glicko
+FROM skill.glicko_history('SELECT match_id, played_at, player_id, team, rank, home, score FROM gshare WHERE world = 1 ORDER BY played_at, match_id',
+                          '{"c": 0, "rd": 250, "rd_per_day": 8, "home_advantage": 50, "outcome": "share", "outcome_w": 0.3, "outcome_k": 1.5}') h
+JOIN gshare g ON g.world = 1 AND g.match_id = h.match_id AND g.player_id = h.player_id;
+WITH f AS (SELECT w, skill.fit('glicko', format('SELECT match_id, played_at, player_id, team, rank, home, score FROM gshare WHERE world = %s ORDER BY played_at, match_id', w),
+                               '{"outcome_w": [0, 1], "outcome_k": [0.25, 4], "rd_per_day": [0, 30], "home_advantage": [-200, 200]}',
+                               '{"options": {"c": 0, "rd": 250, "outcome": "share"}}') AS f
+           FROM generate_series(1, 3) w),
+z AS (SELECT key, (f->>'converged')::bool AS converged,
+             abs((f->'parameters'->>key)::float8
+                 - (jsonb_build_object('outcome_w', 0.3, 'outcome_k', 1.5, 'rd_per_day', 8, 'home_advantage', 50)->>key)::float8)
+             / (f->'standard_errors'->>key)::float8 AS z
+      FROM f, jsonb_object_keys(f->'parameters') key)
+SELECT key, bool_and(converged) AS converged, max(z) < 3.5 AS each_within, avg(z) < 2 AS mean_within
+FROM z GROUP BY key ORDER BY key;
+
 -- The degenerate cases.  A true value beyond a bound: k ends on it, said
 -- in at_bound, with a null standard error and the reason.
 SELECT f->'parameters'->>'k' AS k, f->'at_bound' AS at_bound, f->'standard_errors' AS standard_errors,
