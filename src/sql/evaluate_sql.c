@@ -58,7 +58,7 @@ eval_emit(ReplayState *state, const ReplayResult *r)
 		if (r->matches_before[i] < sink->settings->experienced)
 			return;
 	/* Both are probabilities and outcomes by construction. */
-	(void) sk_score_add(sink->scores, r->team_prob[0], replay_first_team_outcome(r));
+	(void) sk_score_add(sink->scores, replay_expected_score(r, 0), replay_first_team_outcome(r));
 }
 
 /* options: score_from, experienced, buckets, and an object per system. */

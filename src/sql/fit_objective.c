@@ -70,7 +70,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 	}
 	if (held_out)
 	{
-		double		loss = log_loss_term(r->team_prob[0], outcome);
+		double		loss = log_loss_term(replay_expected_score(r, 0), outcome);
 
 		fc->held_out.sum += loss;
 		fc->held_out.n++;
@@ -79,7 +79,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 	}
 	else
 	{
-		fc->train.sum += log_loss_term(r->team_prob[0], outcome);
+		fc->train.sum += log_loss_term(replay_expected_score(r, 0), outcome);
 		fc->train.n++;
 	}
 }
