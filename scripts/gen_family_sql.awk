@@ -57,10 +57,11 @@ function emit_history(prefix, kind, label,    t) {
 	printf "\nCREATE FUNCTION skill.%s_history(rows text, options jsonb DEFAULT NULL)\n", prefix
 	printf "RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,\n"
 	printf "               rating_before %s, rating_after %s, predicted_win float8,\n", t, t
-	printf "               predicted_draw float8, matches_before int, outcome float8)\n"
+	printf "               predicted_draw float8, matches_before int, outcome float8,\n"
+	printf "               expected_score float8)\n"
 	printf "AS 'MODULE_PATHNAME', '%s_history'\nLANGUAGE C VOLATILE PARALLEL UNSAFE;\n", prefix
 	printf "COMMENT ON FUNCTION skill.%s_history(text, jsonb) IS\n", prefix
-	printf "  'Replays the rows query (%s) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';\n", label
+	printf "  'Replays the rows query (%s) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none; with option draw_model the chances of a win and of a draw, else the family''s one chance), the player''s matches before this one, the outcome its team was rated with, and its expected score (win + draw/2 with a draw model, else predicted_win)';\n", label
 }
 
 BEGIN {

@@ -1269,92 +1269,102 @@ COMMENT ON AGGREGATE skill.team_glicko_replay(bigint, timestamptz, bigint, int, 
 CREATE OR REPLACE FUNCTION skill.pl_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int, outcome float8)
+               predicted_draw float8, matches_before int, outcome float8,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'pl_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.pl_history(text, jsonb) IS
-  'Replays the rows query (OpenSkill Plackett-Luce) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
+  'Replays the rows query (OpenSkill Plackett-Luce) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none; with option draw_model the chances of a win and of a draw, else the family''s one chance), the player''s matches before this one, the outcome its team was rated with, and its expected score (win + draw/2 with a draw model, else predicted_win)';
 
 CREATE OR REPLACE FUNCTION skill.bt_full_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int, outcome float8)
+               predicted_draw float8, matches_before int, outcome float8,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'bt_full_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.bt_full_history(text, jsonb) IS
-  'Replays the rows query (OpenSkill Bradley-Terry (full pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
+  'Replays the rows query (OpenSkill Bradley-Terry (full pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none; with option draw_model the chances of a win and of a draw, else the family''s one chance), the player''s matches before this one, the outcome its team was rated with, and its expected score (win + draw/2 with a draw model, else predicted_win)';
 
 CREATE OR REPLACE FUNCTION skill.bt_part_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int, outcome float8)
+               predicted_draw float8, matches_before int, outcome float8,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'bt_part_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.bt_part_history(text, jsonb) IS
-  'Replays the rows query (OpenSkill Bradley-Terry (partial pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
+  'Replays the rows query (OpenSkill Bradley-Terry (partial pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none; with option draw_model the chances of a win and of a draw, else the family''s one chance), the player''s matches before this one, the outcome its team was rated with, and its expected score (win + draw/2 with a draw model, else predicted_win)';
 
 CREATE OR REPLACE FUNCTION skill.tm_full_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int, outcome float8)
+               predicted_draw float8, matches_before int, outcome float8,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'tm_full_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.tm_full_history(text, jsonb) IS
-  'Replays the rows query (OpenSkill Thurstone-Mosteller (full pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
+  'Replays the rows query (OpenSkill Thurstone-Mosteller (full pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none; with option draw_model the chances of a win and of a draw, else the family''s one chance), the player''s matches before this one, the outcome its team was rated with, and its expected score (win + draw/2 with a draw model, else predicted_win)';
 
 CREATE OR REPLACE FUNCTION skill.tm_part_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int, outcome float8)
+               predicted_draw float8, matches_before int, outcome float8,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'tm_part_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.tm_part_history(text, jsonb) IS
-  'Replays the rows query (OpenSkill Thurstone-Mosteller (partial pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
+  'Replays the rows query (OpenSkill Thurstone-Mosteller (partial pairing)) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none; with option draw_model the chances of a win and of a draw, else the family''s one chance), the player''s matches before this one, the outcome its team was rated with, and its expected score (win + draw/2 with a draw model, else predicted_win)';
 
 CREATE OR REPLACE FUNCTION skill.trueskill_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.rating, rating_after skill.rating, predicted_win float8,
-               predicted_draw float8, matches_before int, outcome float8)
+               predicted_draw float8, matches_before int, outcome float8,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'trueskill_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.trueskill_history(text, jsonb) IS
-  'Replays the rows query (TrueSkill) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
+  'Replays the rows query (TrueSkill) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none; with option draw_model the chances of a win and of a draw, else the family''s one chance), the player''s matches before this one, the outcome its team was rated with, and its expected score (win + draw/2 with a draw model, else predicted_win)';
 
 CREATE OR REPLACE FUNCTION skill.elo_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before float8, rating_after float8, predicted_win float8,
-               predicted_draw float8, matches_before int, outcome float8)
+               predicted_draw float8, matches_before int, outcome float8,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'elo_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.elo_history(text, jsonb) IS
-  'Replays the rows query (multiplayer Elo) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
+  'Replays the rows query (multiplayer Elo) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none; with option draw_model the chances of a win and of a draw, else the family''s one chance), the player''s matches before this one, the outcome its team was rated with, and its expected score (win + draw/2 with a draw model, else predicted_win)';
 
 CREATE OR REPLACE FUNCTION skill.glicko_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.glicko, rating_after skill.glicko, predicted_win float8,
-               predicted_draw float8, matches_before int, outcome float8)
+               predicted_draw float8, matches_before int, outcome float8,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'glicko_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.glicko_history(text, jsonb) IS
-  'Replays the rows query (Glicko-1) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
+  'Replays the rows query (Glicko-1) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none; with option draw_model the chances of a win and of a draw, else the family''s one chance), the player''s matches before this one, the outcome its team was rated with, and its expected score (win + draw/2 with a draw model, else predicted_win)';
 
 CREATE OR REPLACE FUNCTION skill.glicko2_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.glicko, rating_after skill.glicko, predicted_win float8,
-               predicted_draw float8, matches_before int, outcome float8)
+               predicted_draw float8, matches_before int, outcome float8,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'glicko2_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.glicko2_history(text, jsonb) IS
-  'Replays the rows query (Glicko-2) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
+  'Replays the rows query (Glicko-2) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none; with option draw_model the chances of a win and of a draw, else the family''s one chance), the player''s matches before this one, the outcome its team was rated with, and its expected score (win + draw/2 with a draw model, else predicted_win)';
 
 CREATE OR REPLACE FUNCTION skill.team_glicko_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8,
                rating_before skill.glicko, rating_after skill.glicko, predicted_win float8,
-               predicted_draw float8, matches_before int, outcome float8)
+               predicted_draw float8, matches_before int, outcome float8,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'team_glicko_history'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.team_glicko_history(text, jsonb) IS
-  'Replays the rows query (team Glicko-1) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none), the player''s matches before this one, and the outcome its team was rated with';
+  'Replays the rows query (team Glicko-1) and returns, per match and player, the rating before and after, the predicted chance of the player''s team winning and of a draw (NULL where the family has none; with option draw_model the chances of a win and of a draw, else the family''s one chance), the player''s matches before this one, the outcome its team was rated with, and its expected score (win + draw/2 with a draw model, else predicted_win)';
 
 ---------------------------------------------------------------------------
 -- Families by name: replay in memory, declared options
@@ -1383,11 +1393,12 @@ COMMENT ON FUNCTION skill.fit(text, text, jsonb, jsonb) IS
 
 CREATE OR REPLACE FUNCTION skill.match_predictions(system text, rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, teams int, team int, predicted_win float8,
-               predicted_draw float8, outcome float8, min_matches_before int)
+               predicted_draw float8, outcome float8, min_matches_before int,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'match_predictions'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.match_predictions(text, text, jsonb) IS
-  'Replays the rows query with the named system and returns one row per match: the first team''s (lowest team number) chance of winning and the chance of a draw before the match, its outcome (1 won, 0.5 shared the best rank, 0 lost) and the fewest earlier matches of any player, ready for scoring';
+  'Replays the rows query with the named system and returns one row per match: the first team''s (lowest team number) chance of winning and the chance of a draw before the match (with option draw_model the chances of a win and of a draw, else the family''s one chance), its outcome (1 won, 0.5 shared the best rank, 0 lost), the fewest earlier matches of any player, and its expected score (win + draw/2 with a draw model, else predicted_win), ready for scoring';
 
 ---------------------------------------------------------------------------
 -- Scoring predictions

@@ -7,7 +7,8 @@
 # run (the ratio is the target: within 1.5x); then skill.fit of the full
 # Glicko-1 system, eight parameters, by the quasi-Newton search and by the
 # coordinate search of earlier versions (target: converged within 150
-# replays).
+# replays).  Between them, the histories with a draw model against the
+# same without, on the matches with every fourth a draw.
 # Best of RUNS (default 3) per query, server execution times.
 source "$(dirname "$0")/../../scripts/lib.sh"
 
@@ -52,6 +53,28 @@ row '`elo_replay`' \
 row '`glicko_replay`' \
 	"SELECT cardinality(skill.glicko_replay(match_id, played_at, played_at, player_id, team, rank)) FROM ($rank_rows) r" \
 	"SELECT cardinality(skill.glicko_replay(match_id, played_at, played_at, player_id, team, rank, NULL, '{$share}', skill.details(score, context, length))) FROM ($detail_rows) r"
+
+# Draw models: the same matches with every fourth a draw (both ranks 1),
+# each history with a draw model against the same without (target:
+# within 1.1x); TrueSkill with its own draw margin.
+q <<SQL
+CREATE TABLE drawn AS
+SELECT match_id, played_at, player_id, team, CASE WHEN match_id % 4 = 0 THEN 1 ELSE rank END AS rank
+FROM raw ORDER BY played_at, match_id;
+CREATE INDEX ON drawn (played_at, match_id);
+VACUUM ANALYZE drawn;
+SQL
+drawn_rows='SELECT * FROM drawn ORDER BY played_at, match_id'
+echo
+echo "| $MATCHES 1v1 matches, 25 % draws | without a draw model | with | ratio |"
+echo "|---|---|---|---|"
+for f in elo glicko glicko2 trueskill; do
+	model='"draw_model": "threshold", "draw_margin": 0.6'
+	[ "$f" = trueskill ] && model='"draw_model": "native"'
+	row "\`${f}_history\`, $model" \
+		"SELECT count(*) FROM skill.${f}_history('$drawn_rows')" \
+		"SELECT count(*) FROM skill.${f}_history('$drawn_rows', '{$model}')"
+done
 
 # The fit: Glicko-1 told the game shares, surfaces and lengths, seven
 # parameters and c, by the quasi-Newton search (default budget) and by

@@ -18,15 +18,18 @@
  */
 #include "engine/replay.h"
 
+#include <float.h>
 #include <math.h>
 
 #include "utils/float.h"
 
 #include "core/adjust.h"
+#include "core/draws.h"
 #include "core/outcome.h"
 #include "engine/predict_fit.h"
 
 const char *const replay_outcome_names[] = {"rank", "share", "difference", NULL};
+const char *const replay_draw_model_names[] = {"none", "threshold", "davidson", "native", NULL};
 
 /* Bounds of the refitted predict_scale, and of length_exponent's magnitude. */
 #define REFIT_LOW 1e-3
@@ -51,6 +54,17 @@ details_configure(ReplayState *state)
 	d->predict_scale = o[DETAIL_PREDICT_SCALE];
 	d->refit_every = o[DETAIL_REFIT_EVERY];
 	d->refit_window = o[DETAIL_REFIT_WINDOW];
+	d->draw_model = (ReplayDrawModel) o[DETAIL_DRAW_MODEL];
+	d->draw_margin = o[DETAIL_DRAW_MARGIN];
+	d->draw_nu = o[DETAIL_DRAW_NU];
+	d->draw_rate_slope = o[DETAIL_DRAW_RATE_SLOPE];
+	d->rating_unit = 1;
+	if (d->draw_model == DRAW_MODEL_NATIVE && state->family->native_draw_margin == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("option \"draw_model\" of %s cannot be \"native\": the family has no draw margin of its own",
+						state->caller),
+				 errhint("Use \"threshold\" with draw_margin or \"davidson\" with draw_nu; \"native\" is TrueSkill's.")));
 	if (d->refit_window > 0 && !(d->refit_every > 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -400,9 +414,14 @@ refit_now(ReplayState *state, TimestampTz played_at)
 	}
 }
 
-void
-details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match,
-				double *team_prob)
+/*
+ * The prediction's adjustments (contexts, length, predict_scale and their
+ * refits) on team_prob; returns the final z when it was computed, NaN when
+ * the family's chance stands as it is (no two teams, or nothing to adjust).
+ */
+static double
+adjust_prediction(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match,
+				  double *team_prob)
 {
 	ReplayDetailsState *d = &state->details;
 	bool		use_context = match->context >= 0 && (d->context_weight > 0 || d->want_context);
@@ -416,7 +435,7 @@ details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match
 	if (match->n_teams != 2 ||
 		!(use_context || d->want_z || d->predict_scale != 1 || d->refit_every > 0 ||
 		  (d->length_exponent != 0 && match->length != 1)))
-		return;
+		return get_float8_nan();
 	if (d->refit_every > 0)
 		refit_now(state, match->played_at);
 	d->z = sk_adjust_unlink(d->normal_link, team_prob[0]);
@@ -445,7 +464,81 @@ details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match
 	}
 	/* Nothing to adjust: the family's own chance, bit for bit. */
 	if (z == d->z && d->scale == 1)
-		return;
-	team_prob[0] = sk_adjust_link(d->normal_link, d->scale * z);
+		return z;
+	z *= d->scale;
+	team_prob[0] = sk_adjust_link(d->normal_link, z);
 	team_prob[1] = 1 - team_prob[0];
+	return z;
+}
+
+/*
+ * The pair's mean rating less a new player's, in the family's rating
+ * units: where draw_rate_slope moves the draw parameter from.
+ */
+static double
+draw_level(const ReplayState *state, const ReplayMatch *match)
+{
+	double		sum = 0;
+	int			i;
+
+	for (i = 0; i < match->n_players; i++)
+		sum += match->player[i]->r[0];
+	return (sum / match->n_players - state->prior[0]) / state->details.rating_unit;
+}
+
+/*
+ * A two-team match's chances of a win, a draw and a loss from the final
+ * z by the draw model, into team_prob[0], state->draw_prob and
+ * team_prob[1].  draw_rate_slope s moves delta to delta + s level (at
+ * least 0) and nu to nu e^(s level); a parameter too large for a double
+ * stands at DBL_MAX, where the chance of a draw is 1 to the last digit.
+ */
+static void
+model_draw(ReplayState *state, ReplayMatch *match, double z, double *team_prob)
+{
+	ReplayDetailsState *d = &state->details;
+	double		shift = d->draw_rate_slope != 0 ? d->draw_rate_slope * d->draw_level : 0;
+	sk_draw_model model = SK_DRAW_THRESHOLD;
+	double		param;
+	sk_status	status;
+
+	switch (d->draw_model)
+	{
+		case DRAW_MODEL_DAVIDSON:
+			model = SK_DRAW_DAVIDSON;
+			param = d->draw_nu == 0 || shift == 0 ? d->draw_nu : d->draw_nu * exp(shift);
+			break;
+		case DRAW_MODEL_NATIVE:
+			d->draw_native = state->family->native_draw_margin(state, match);
+			param = Max(0, d->draw_native + shift);
+			break;
+		default:
+			param = Max(0, d->draw_margin + shift);
+			break;
+	}
+	status = sk_draw_probs(d->normal_link, model, z, Min(param, DBL_MAX), &team_prob[0],
+						   &state->draw_prob, &team_prob[1]);
+	/* z is finite (a clamped unlink, or finite ratings), param too. */
+	Assert(status == SK_OK);
+	(void) status;
+	state->draw_modelled = true;
+}
+
+void
+details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match,
+				double *team_prob)
+{
+	ReplayDetailsState *d = &state->details;
+	double		z = adjust_prediction(state, batch, match, team_prob);
+
+	state->draw_modelled = false;
+	d->draw_level = d->draw_native = get_float8_nan();
+	if (match->n_teams != 2)
+		return;
+	if (d->draw_rate_slope != 0 || d->want_z)
+		d->draw_level = draw_level(state, match);
+	if (d->draw_model == DRAW_MODEL_NONE)
+		return;
+	model_draw(state, match, isnan(z) ? sk_adjust_unlink(d->normal_link, team_prob[0]) : z,
+			   team_prob);
 }

@@ -310,8 +310,10 @@ process_match(ReplayState *state, ReplayBatch *batch)
 	if (state->emit || state->details.in_context)
 	{
 		family->predict_win(state, match, state->team_prob);
-		state->draw_prob = family->predict_draw ? family->predict_draw(state, match)
-			: get_float8_nan();
+		/* A draw model in force gives a two-team match's draw chance itself. */
+		state->draw_prob = family->predict_draw &&
+			!(state->details.draw_model != DRAW_MODEL_NONE && match->n_teams == 2)
+			? family->predict_draw(state, match) : get_float8_nan();
 	}
 	if (state->emit)
 	{

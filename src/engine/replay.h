@@ -135,7 +135,27 @@ typedef struct ReplayResult
 	double		z;				/* from the overall ratings (home advantage included) */
 	double		z_context;		/* from the context ratings; NaN: none */
 	double		length;			/* 1 when not given */
+	/*
+	 * With a draw model in force on a two-team match, team_prob holds the
+	 * chances of a win and of a loss and draw_prob that of a draw (which
+	 * sum to 1); otherwise team_prob is the family's one chance per team.
+	 * The draw model's inputs besides z, for a fit of its parameters on
+	 * these records: the pair's mean rating less a new player's, in the
+	 * family's rating units (NaN unless draw_rate_slope is not 0 or want_z),
+	 * and the native draw margin on z (NaN unless draw_model is native).
+	 */
+	bool		draw_modelled;
+	double		draw_level;
+	double		draw_native;
 } ReplayResult;
+
+/* A team's expected score: its chance of winning plus half that of a draw. */
+static inline double
+replay_expected_score(const ReplayResult *result, int t)
+{
+	return result->draw_modelled ? result->team_prob[t] + result->draw_prob / 2
+		: result->team_prob[t];
+}
 
 typedef void (*ReplayEmit) (ReplayState *state, const ReplayResult *result);
 
@@ -172,6 +192,12 @@ typedef struct ReplayFamily
 	void		(*predict_win) (ReplayState *state, ReplayMatch *match, double *team_prob);
 	/* Chance of a draw before the match (may be NULL: none defined). */
 	double		(*predict_draw) (ReplayState *state, ReplayMatch *match);
+	/*
+	 * The family's own draw margin on its final probit argument for a
+	 * two-team match, after predict_win (draw_model native; NULL: the
+	 * family has none, and native is refused).
+	 */
+	double		(*native_draw_margin) (ReplayState *state, ReplayMatch *match);
 	/* Rates a rating period when it closes (may be NULL). */
 	void		(*end_period) (ReplayState *state);
 	/* Brings a player up to date when it is next seen and at the end (may be NULL). */
@@ -216,8 +242,23 @@ typedef enum DetailOption
 {
 	DETAIL_OUTCOME, DETAIL_OUTCOME_W, DETAIL_OUTCOME_K, DETAIL_OUTCOME_SCALE,
 	DETAIL_CONTEXT_WEIGHT, DETAIL_LENGTH_EXPONENT, DETAIL_HOME_ADVANTAGE,
-	DETAIL_PREDICT_SCALE, DETAIL_REFIT_EVERY, DETAIL_REFIT_WINDOW, DETAIL_OPTION_COUNT
+	DETAIL_PREDICT_SCALE, DETAIL_REFIT_EVERY, DETAIL_REFIT_WINDOW,
+	DETAIL_DRAW_MODEL, DETAIL_DRAW_MARGIN, DETAIL_DRAW_NU, DETAIL_DRAW_RATE_SLOPE,
+	DETAIL_OPTION_COUNT
 } DetailOption;
+
+/*
+ * The draw model of a two-team prediction (option draw_model; details.c):
+ * none keeps the family's two-outcome chance; the others split it into the
+ * chances of a win, a draw and a loss (core/draws.h), native by the
+ * family's own draw margin (ReplayFamily.native_draw_margin).
+ */
+extern const char *const replay_draw_model_names[];
+
+typedef enum ReplayDrawModel
+{
+	DRAW_MODEL_NONE, DRAW_MODEL_THRESHOLD, DRAW_MODEL_DAVIDSON, DRAW_MODEL_NATIVE
+} ReplayDrawModel;
 
 #define DETAIL_OPTIONS(at) \
 	[(at) + DETAIL_OUTCOME] = OPTION_NAMED("outcome", replay_outcome_names, "the outcome rated: rank (1, 0.5, 0), share or difference of the score columns"), \
@@ -229,7 +270,11 @@ typedef enum DetailOption
 	[(at) + DETAIL_HOME_ADVANTAGE] = OPTION_ANY("home_advantage", 0, "added to the home team's rating in updates and predictions"), \
 	[(at) + DETAIL_PREDICT_SCALE] = OPTION_POSITIVE("predict_scale", 1, "multiplies the prediction's logit (probit)"), \
 	[(at) + DETAIL_REFIT_EVERY] = OPTION_EVERY("refit_every", "refit predict_scale, and context_weight and length_exponent if not 0, this often (an interval)"), \
-	[(at) + DETAIL_REFIT_WINDOW] = OPTION_EVERY("refit_window", "with refit_every: refit on the matches of this interval before each refit only (default: all earlier)")
+	[(at) + DETAIL_REFIT_WINDOW] = OPTION_EVERY("refit_window", "with refit_every: refit on the matches of this interval before each refit only (default: all earlier)"), \
+	[(at) + DETAIL_DRAW_MODEL] = OPTION_NAMED("draw_model", replay_draw_model_names, "two-team chances of a win, a draw and a loss: none (one chance), threshold, davidson, or native (TrueSkill's draw margin)"), \
+	[(at) + DETAIL_DRAW_MARGIN] = OPTION_NONNEGATIVE("draw_margin", 0, "threshold draw model: the margin delta on the prediction's final logit (probit) z; P(win) = F(z - delta)"), \
+	[(at) + DETAIL_DRAW_NU] = OPTION_NONNEGATIVE("draw_nu", 0, "davidson draw model: nu of P(draw) = nu / (e^(z/2) + e^(-z/2) + nu)"), \
+	[(at) + DETAIL_DRAW_RATE_SLOPE] = OPTION_ANY("draw_rate_slope", 0, "draw models: delta (or ln nu) grows by this per rating unit of the pair's mean rating above a new player's")
 
 /* The details' settings and scratch (details.c). */
 typedef struct ReplayDetailsState
@@ -247,6 +292,11 @@ typedef struct ReplayDetailsState
 	bool		refit_weight;	/* the refit covers context_weight too */
 	bool		refit_exponent; /* and length_exponent */
 	bool		normal_link;	/* the family's two-team chance is a normal cdf */
+	ReplayDrawModel draw_model;
+	double		draw_margin;
+	double		draw_nu;
+	double		draw_rate_slope;
+	double		rating_unit;	/* the family's rating scale (Elo's scale, beta), for the slope */
 	bool		want_context;	/* rate context ratings even at weight 0 (fit) */
 	bool		want_z;			/* report ReplayResult.z even unadjusted (fit) */
 	bool		in_context;		/* this state rates one context's matches */
@@ -260,6 +310,8 @@ typedef struct ReplayDetailsState
 	int			scratch_teams;
 	double		z;				/* the match's ReplayResult parts */
 	double		z_context;
+	double		draw_level;
+	double		draw_native;
 	double		powered_length;	/* length^length_exponent, for this length */
 	double		length_factor;
 	/*
@@ -349,6 +401,7 @@ struct ReplayState
 	int32	   *matches_before;
 	double	   *after;
 	double		draw_prob;		/* of the match being rated */
+	bool		draw_modelled;	/* by the draw model (details.c) */
 };
 
 /* Engine (replay.c). */

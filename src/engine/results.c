@@ -29,6 +29,9 @@ typedef struct PendingHeader
 	double		z;
 	double		z_context;
 	double		length;
+	bool		draw_modelled;
+	double		draw_level;
+	double		draw_native;
 	Size		bytes;			/* of the whole record */
 } PendingHeader;
 
@@ -61,6 +64,9 @@ unpack(char *rec, ReplayResult *r, int f)
 	r->z = h->z;
 	r->z_context = h->z_context;
 	r->length = h->length;
+	r->draw_modelled = h->draw_modelled;
+	r->draw_level = h->draw_level;
+	r->draw_native = h->draw_native;
 	r->team_start = (int *) p;
 	p += ALIGNED(sizeof(int) * (h->n_teams + 1));
 	r->team_rank = (double *) p;
@@ -102,6 +108,9 @@ current_result(ReplayState *state, const ReplayMatch *match, ReplayResult *r)
 	r->z = state->details.z;
 	r->z_context = state->details.z_context;
 	r->length = match->length;
+	r->draw_modelled = state->draw_modelled;
+	r->draw_level = state->details.draw_level;
+	r->draw_native = state->details.draw_native;
 	r->after = state->after;
 }
 
@@ -131,6 +140,9 @@ pack_match(ReplayState *state, const ReplayResult *r)
 	h->z = r->z;
 	h->z_context = r->z_context;
 	h->length = r->length;
+	h->draw_modelled = r->draw_modelled;
+	h->draw_level = r->draw_level;
+	h->draw_native = r->draw_native;
 	h->bytes = bytes;
 	unpack((char *) h, &slots, f);
 	memcpy((void *) slots.team_start, r->team_start, sizeof(int) * (r->n_teams + 1));

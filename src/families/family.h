@@ -112,6 +112,13 @@ family_scatter(ReplayMatch *match, int f, const double *in)
 				match->player[i]->r[f] -= match->team_shift[t];
 }
 
+/*
+ * The rating unit of the Glicko families (details.rating_unit, which
+ * draw_rate_slope counts in): the difference at which, with RD 0, the
+ * odds are 10 to 1, as Elo's scale is.
+ */
+#define FAMILY_GLICKO_RATING_UNIT 400.0
+
 /* Families that take only rank outcomes (OpenSkill, TrueSkill) call this in configure. */
 extern void family_rank_outcome_only(ReplayState *state, const char *hint);
 

@@ -50,6 +50,7 @@ static void
 g2_configure(ReplayState *state)
 {
 	state->prior[0] = state->opt[G2_RATING];
+	state->details.rating_unit = FAMILY_GLICKO_RATING_UNIT;
 	state->prior[1] = state->opt[G2_RD];
 	state->prior[2] = state->opt[G2_VOL];
 	state->life.spread_field = 1;

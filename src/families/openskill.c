@@ -68,6 +68,7 @@ os_configure(ReplayState *state, sk_os_model model)
 	state->life.idle_per_day = o[OS_SIGMA_PER_DAY];
 	family_rank_outcome_only(state, "OpenSkill rates score margins through the scores and margin arguments of pl_rate.");
 	state->details.normal_link = o[OS_LINK] != SK_LINK_LOGISTIC;
+	state->details.rating_unit = o[OS_BETA];
 }
 
 static void pl_configure(ReplayState *state) { os_configure(state, SK_OS_PLACKETT_LUCE); }

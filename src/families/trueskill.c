@@ -5,6 +5,7 @@
 #include "families/family.h"
 
 #include "core/links.h"
+#include "core/normal.h"
 
 #include "utils/float.h"
 
@@ -41,6 +42,7 @@ StaticAssertDecl(lengthof(ts_options) == TS_OPTION_COUNT, "ts_options out of ste
 typedef struct TrueSkillData
 {
 	sk_ts_params params;
+	double		margin_per_root_player; /* Phi^-1((draw_probability + 1) / 2) beta */
 } TrueSkillData;
 
 static void
@@ -56,11 +58,20 @@ ts_configure(ReplayState *state)
 	p->tau = o[TS_TAU];
 	p->draw_probability = o[TS_DRAW_PROBABILITY];
 	p->min_delta = o[TS_MIN_DELTA];
+	((TrueSkillData *) state->family_data)->margin_per_root_player =
+		sk_norm_ppf((p->draw_probability + 1) / 2) * p->beta;
 	state->life.spread_field = 1;
 	state->life.spread_cap = o[TS_SIGMA];
 	state->life.idle_per_day = o[TS_SIGMA_PER_DAY];
 	family_rank_outcome_only(state, "TrueSkill rates ranks only.");
 	state->details.normal_link = o[TS_LINK] != SK_LINK_LOGISTIC;
+	state->details.rating_unit = o[TS_BETA];
+	if (state->details.draw_model == DRAW_MODEL_NATIVE && !state->details.normal_link)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("option \"draw_model\" of %s cannot be \"native\" with option \"link\" \"logistic\"",
+						state->caller),
+				 errdetail("TrueSkill's draw margin is a threshold on the normal cdf's argument.")));
 }
 
 /* The whole match to the factor graph, rated in place (no weights). */
@@ -118,11 +129,31 @@ ts_predict_draw(ReplayState *state, ReplayMatch *match)
 	return prob;
 }
 
+/*
+ * draw_model native: TrueSkill's draw margin eps = Phi^-1((draw_probability
+ * + 1) / 2) sqrt(n) beta for n players (the paper's, and trueskill's
+ * quality), as a threshold on the probit argument (mu_a - mu_b) / c,
+ * c = sqrt(n beta^2 + the sigma^2 sum): eps / c.  So P(draw) is the
+ * family's predicted_draw, Phi((eps - d) / c) - Phi((-eps - d) / c).
+ */
+static double
+ts_native_draw_margin(ReplayState *state, ReplayMatch *match)
+{
+	const TrueSkillData *data = state->family_data;
+	double		beta = data->params.beta;
+	double		var = match->n_players * beta * beta;
+	int			i;
+
+	for (i = 0; i < match->n_players; i++)
+		var += match->player[i]->r[1] * match->player[i]->r[1];
+	return data->margin_per_root_player * sqrt(match->n_players / var);
+}
+
 const ReplayFamily family_trueskill = {
 	FAMILY_IDENTITY(trueskill), .n_fields = 2,
 	.options = {ts_options, TS_OPTION_COUNT},
 	.details_at = TS_DETAILS, .season_at = TS_SEASON,
 	.data_size = sizeof(TrueSkillData), .configure = ts_configure,
 	.rate_match = ts_rate_match, .predict_win = ts_predict_win,
-	.predict_draw = ts_predict_draw,
+	.predict_draw = ts_predict_draw, .native_draw_margin = ts_native_draw_margin,
 };

@@ -26,8 +26,9 @@ COMMENT ON FUNCTION skill.fit(text, text, jsonb, jsonb) IS
 
 CREATE FUNCTION skill.match_predictions(system text, rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, teams int, team int, predicted_win float8,
-               predicted_draw float8, outcome float8, min_matches_before int)
+               predicted_draw float8, outcome float8, min_matches_before int,
+               expected_score float8)
 AS 'MODULE_PATHNAME', 'match_predictions'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.match_predictions(text, text, jsonb) IS
-  'Replays the rows query with the named system and returns one row per match: the first team''s (lowest team number) chance of winning and the chance of a draw before the match, its outcome (1 won, 0.5 shared the best rank, 0 lost) and the fewest earlier matches of any player, ready for scoring';
+  'Replays the rows query with the named system and returns one row per match: the first team''s (lowest team number) chance of winning and the chance of a draw before the match (with option draw_model the chances of a win and of a draw, else the family''s one chance), its outcome (1 won, 0.5 shared the best rank, 0 lost), the fewest earlier matches of any player, and its expected score (win + draw/2 with a draw model, else predicted_win), ready for scoring';

@@ -120,7 +120,7 @@ static void
 eval_emit(ReplayState *state, const ReplayResult *r)
 {
 	EvalSink   *sink = state->emit_arg;
-	double		p = r->team_prob[0],
+	double		p = replay_expected_score(r, 0),
 				o;
 	int			i;
 

@@ -264,8 +264,8 @@ static void
 emit_match(ReplayState *state, const ReplayResult *r)
 {
 	ReturnSetInfo *rsinfo = state->emit_arg;
-	Datum		values[8];
-	bool		nulls[8] = {false};
+	Datum		values[9];
+	bool		nulls[9] = {false};
 	int32		least = PG_INT32_MAX;
 	int			i;
 
@@ -280,6 +280,7 @@ emit_match(ReplayState *state, const ReplayResult *r)
 	nulls[5] = isnan(r->draw_prob);
 	values[6] = Float8GetDatum(replay_first_team_outcome(r));
 	values[7] = Int32GetDatum(least);
+	values[8] = Float8GetDatum(replay_expected_score(r, 0));
 	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 }
 

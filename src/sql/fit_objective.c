@@ -64,7 +64,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 	}
 	if (held_out)
 	{
-		double		loss = sk_score_log_loss(r->team_prob[0], outcome);
+		double		loss = sk_score_log_loss(replay_expected_score(r, 0), outcome);
 
 		fc->held_out.sum += loss;
 		fc->held_out.n++;
@@ -73,7 +73,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 	}
 	else
 	{
-		fc->train.sum += sk_score_log_loss(r->team_prob[0], outcome);
+		fc->train.sum += sk_score_log_loss(replay_expected_score(r, 0), outcome);
 		fc->train.n++;
 	}
 }

@@ -2,6 +2,11 @@
  * history_sql.c - the streamed replay: per (match, player) the rating
  * before and after and the predicted chance that the player's team wins.
  *
+ * With a draw model in force (option draw_model), predicted_win is the
+ * team's chance of winning and predicted_draw that of a draw; the last
+ * column, expected_score, is the chance of winning plus half that of a
+ * draw (predicted_win itself without a draw model).
+ *
  * skill.<family>_history(rows text, options jsonb) runs the rows query
  * through SPI, each row handed on as the executor makes it (rows_query.c),
  * and feeds the replay engine; each rated match adds its rows to a
@@ -18,7 +23,7 @@
 
 #include "funcapi.h"
 
-#define HISTORY_COLUMNS 11
+#define HISTORY_COLUMNS 12
 
 typedef struct HistorySink
 {
@@ -70,6 +75,7 @@ put_in_place(HistorySink *sink, const ReplayFamily *family, const ReplayResult *
 		row_template_set_byval(row, 8, Float8GetDatum(r->draw_prob));
 	row_template_set_byval(row, 9, Int32GetDatum(r->matches_before[i]));
 	row_template_set_byval(row, 10, Float8GetDatum(r->team_outcome[t]));
+	row_template_set_byval(row, 11, Float8GetDatum(replay_expected_score(r, t)));
 	row_template_store(row, sink->rsinfo->setResult);
 	return true;
 }
@@ -105,6 +111,7 @@ emit_rows(ReplayState *state, const ReplayResult *r)
 			values[7] = Float8GetDatum(r->team_prob[t]);
 			values[9] = Int32GetDatum(r->matches_before[i]);
 			values[10] = Float8GetDatum(r->team_outcome[t]);
+			values[11] = Float8GetDatum(replay_expected_score(r, t));
 			row_template_put(&sink->row, sink->rsinfo->setResult, values, nulls);
 		}
 }
