@@ -77,7 +77,7 @@ read_param(FunctionCallInfo fcinfo, int argno, const char *arg, sk_draw_model ne
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("%s is not used by draw_model '%s'", arg, model_name(out)),
-				 errdetail("draw_margin is the 'threshold' model's, draw_nu the 'davidson' model's.")));
+				 errdetail("draw_margin belongs to draw_model 'threshold', draw_nu to 'davidson': set the model that uses it.")));
 	out->param = PG_GETARG_FLOAT8(argno);
 	check_nonnegative(arg, out->param);
 }
