@@ -52,6 +52,9 @@ INSERT INTO optional_args VALUES
 INSERT INTO optional_args
 SELECT f || '_history', 'options'
 FROM unnest('{pl,bt_full,bt_part,tm_full,tm_part,trueskill,elo,glicko,glicko2,team_glicko}'::text[]) f;
+INSERT INTO optional_args
+SELECT f || '_predict_' || w, 'draw_margin, draw_nu'
+FROM unnest('{elo,glicko,glicko2,team_glicko,trueskill}'::text[]) f, unnest('{win,draw}'::text[]) w;
 SELECT p.proname, o.optional
 FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
 LEFT JOIN optional_args o ON o.proname = p.proname

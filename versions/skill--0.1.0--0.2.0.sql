@@ -131,12 +131,23 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_expected(float8, float8, float8) IS
   'Alias of skill.elo_predict_win, kept until version 1.0: logistic Elo expected score of A against B';
 
-CREATE OR REPLACE FUNCTION skill.elo_predict_win(rating_a float8, rating_b float8, scale float8 DEFAULT 400)
+CREATE OR REPLACE FUNCTION skill.elo_predict_win(rating_a float8, rating_b float8, scale float8 DEFAULT 400,
+                                      draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
+                                      draw_nu float8 DEFAULT NULL)
 RETURNS float8
-AS 'MODULE_PATHNAME', 'elo_expected'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.elo_predict_win(float8, float8, float8) IS
-  'Logistic Elo: the chance (expected score) of A against B, 1/(1 + 10^((rating_b - rating_a)/scale))';
+AS 'MODULE_PATHNAME', 'elo_predict_win'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_predict_win(float8, float8, float8, text, float8, float8) IS
+  'Logistic Elo: the chance of A against B; draw_model ''none'': the expected score 1/(1 + 10^((rating_b - rating_a)/scale)); ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance A wins outright at z = ln(10)*(rating_a - rating_b)/scale';
+
+CREATE OR REPLACE FUNCTION skill.elo_predict_draw(rating_a float8, rating_b float8, scale float8 DEFAULT 400,
+                                       draw_model text DEFAULT 'threshold', draw_margin float8 DEFAULT NULL,
+                                       draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'elo_predict_draw'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_predict_draw(float8, float8, float8, text, float8, float8) IS
+  'Logistic Elo: the chance A and B draw at z = ln(10)*(rating_a - rating_b)/scale, by draw_model ''threshold'' (1 - F(z - draw_margin) - F(-z - draw_margin)) or ''davidson'' (draw_nu/(e^(z/2) + e^(-z/2) + draw_nu)); the model''s parameter has no default';
 
 CREATE OR REPLACE FUNCTION skill.elo_update(rating float8, opponent float8, score float8,
                                  k float8 DEFAULT 32, scale float8 DEFAULT 400)
@@ -225,12 +236,23 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko_expected(skill.glicko, skill.glicko) IS
   'Glicko-1 expected score E = 1/(1 + 10^(-g(RD_opponent)*(r - r_opponent)/400)), as in the update (the chance of winning, with both RDs, is skill.glicko_predict_win)';
 
-CREATE OR REPLACE FUNCTION skill.glicko_predict_win(player skill.glicko, opponent skill.glicko)
+CREATE OR REPLACE FUNCTION skill.glicko_predict_win(player skill.glicko, opponent skill.glicko,
+                                         draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
+                                         draw_nu float8 DEFAULT NULL)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'glicko_predict_win'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko_predict_win(skill.glicko, skill.glicko) IS
-  'Glicko: the chance player beats opponent, both ratings uncertain (Glickman 1999): 1/(1 + 10^(-g(sqrt(RD^2 + RD_opponent^2))*(r - r_opponent)/400)), as the histories predict';
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_predict_win(skill.glicko, skill.glicko, text, float8, float8) IS
+  'Glicko: the chance player beats opponent, both ratings uncertain (Glickman 1999); draw_model ''none'': 1/(1 + 10^(-g(sqrt(RD^2 + RD_opponent^2))*(r - r_opponent)/400)), as the histories predict; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance of winning outright at z = ln(10)*g*(r - r_opponent)/400';
+
+CREATE OR REPLACE FUNCTION skill.glicko_predict_draw(player skill.glicko, opponent skill.glicko,
+                                          draw_model text DEFAULT 'threshold', draw_margin float8 DEFAULT NULL,
+                                          draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'glicko_predict_draw'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_predict_draw(skill.glicko, skill.glicko, text, float8, float8) IS
+  'Glicko: the chance player and opponent draw at z = ln(10)*g(sqrt(RD^2 + RD_opponent^2))*(r - r_opponent)/400, by draw_model ''threshold'' (draw_margin) or ''davidson'' (draw_nu); the model''s parameter has no default';
 
 CREATE OR REPLACE FUNCTION skill.glicko2_update(player skill.glicko, opponents skill.glicko[], scores float8[],
                                      tau float8 DEFAULT 0.5, epsilon float8 DEFAULT 0.000001)
@@ -247,12 +269,23 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko2_expected(skill.glicko, skill.glicko) IS
   'Glicko-2 expected score 1/(1 + exp(-g(phi_opponent)*(mu - mu_opponent))) on the Glicko-2 scale, as in the update (the chance of winning is skill.glicko2_predict_win)';
 
-CREATE OR REPLACE FUNCTION skill.glicko2_predict_win(player skill.glicko, opponent skill.glicko)
+CREATE OR REPLACE FUNCTION skill.glicko2_predict_win(player skill.glicko, opponent skill.glicko,
+                                          draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
+                                          draw_nu float8 DEFAULT NULL)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'glicko_predict_win'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko2_predict_win(skill.glicko, skill.glicko) IS
-  'Glicko-2: the chance player beats opponent, 1/(1 + exp(-g(sqrt(phi^2 + phi_opponent^2))*(mu - mu_opponent))), equal to skill.glicko_predict_win on the stored Glicko-1 scale; vol is not used';
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_predict_win(skill.glicko, skill.glicko, text, float8, float8) IS
+  'Glicko-2: the chance player beats opponent, 1/(1 + exp(-g(sqrt(phi^2 + phi_opponent^2))*(mu - mu_opponent))), equal to skill.glicko_predict_win on the stored Glicko-1 scale (draw models as there); vol is not used';
+
+CREATE OR REPLACE FUNCTION skill.glicko2_predict_draw(player skill.glicko, opponent skill.glicko,
+                                           draw_model text DEFAULT 'threshold', draw_margin float8 DEFAULT NULL,
+                                           draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'glicko_predict_draw'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_predict_draw(skill.glicko, skill.glicko, text, float8, float8) IS
+  'Glicko-2: the chance player and opponent draw at z = g(sqrt(phi^2 + phi_opponent^2))*(mu - mu_opponent), equal to skill.glicko_predict_draw on the stored Glicko-1 scale; vol is not used';
 
 ---------------------------------------------------------------------------
 -- OpenSkill (Weng-Lin 2011), matching openskill.py 6.2.0
@@ -487,12 +520,22 @@ COMMENT ON FUNCTION skill.trueskill_win_probability(skill.rating[], float8) IS
   'Alias of skill.trueskill_predict_win(...)[1], kept until version 1.0: the chance that the first of exactly two teams beats the second, Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players';
 
 CREATE OR REPLACE FUNCTION skill.trueskill_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    link text DEFAULT 'family')
+    link text DEFAULT 'family', draw_model text DEFAULT 'none', draw_probability float8 DEFAULT 0.10,
+    draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
 RETURNS float8[]
-AS 'MODULE_PATHNAME', 'trueskill_predict_win'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.trueskill_predict_win(skill.rating[], float8, text) IS
-  'TrueSkill: each team''s chance of winning, in team order: two teams Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), more the normalised pairwise form; link ''logistic'' or ''normal'' uses that curve with beta^2 per player';
+AS 'MODULE_PATHNAME', 'trueskill_predict_win_with_draws'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_predict_win(skill.rating[], float8, text, text, float8, float8, float8) IS
+  'TrueSkill: each team''s chance of winning, in team order; draw_model ''none'': the chance of performing better, for two teams Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), more the normalised pairwise form; link ''logistic'' or ''normal'' uses that curve with beta^2 per player; with a draw model (''native'': the margin from draw_probability, ''threshold'', ''davidson'') two teams'' chances of winning outright';
+
+CREATE OR REPLACE FUNCTION skill.trueskill_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
+    link text DEFAULT 'family', draw_model text DEFAULT 'native', draw_probability float8 DEFAULT 0.10,
+    draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'trueskill_predict_draw'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_predict_draw(skill.rating[], float8, text, text, float8, float8, float8) IS
+  'TrueSkill: the chance two teams draw; draw_model ''native'': the performance difference within the draw margin Phi^-1((draw_probability + 1)/2)*sqrt(n)*beta (Herbrich et al. 2007); ''threshold'' (draw_margin) or ''davidson'' (draw_nu) at z = (sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)';
 
 CREATE OR REPLACE FUNCTION skill.trueskill_expose(r skill.rating, mu float8 DEFAULT 25, sigma float8 DEFAULT 8.333333333333334)
 RETURNS float8
@@ -521,6 +564,22 @@ AS 'MODULE_PATHNAME', 'team_glicko_rate'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.team_glicko_rate(skill.glicko[], float8, float8, float8) IS
   'Team Glicko-1 match (reading C): teams is 2 rows (NULL pads the shorter), score the first team''s 1/0.5/0; every player''s new rating and rd, same shape; vol passes through';
+
+CREATE OR REPLACE FUNCTION skill.team_glicko_predict_win(teams skill.glicko[], draw_model text DEFAULT 'none',
+                                              draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'team_glicko_predict_win'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.team_glicko_predict_win(skill.glicko[], text, float8, float8) IS
+  'Team Glicko-1: the first team''s chance against the second; draw_model ''none'': the update''s expected scores normalised, E_A/(E_A + E_B), as team_glicko_history predicts; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance of winning outright at z = ln(E_A/E_B)';
+
+CREATE OR REPLACE FUNCTION skill.team_glicko_predict_draw(teams skill.glicko[], draw_model text DEFAULT 'threshold',
+                                               draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'team_glicko_predict_draw'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.team_glicko_predict_draw(skill.glicko[], text, float8, float8) IS
+  'Team Glicko-1: the chance the two teams draw at z = ln(E_A/E_B), by draw_model ''threshold'' (draw_margin) or ''davidson'' (draw_nu); the model''s parameter has no default';
 
 CREATE OR REPLACE FUNCTION skill.match_quality(teams skill.glicko[])
 RETURNS float8
@@ -1482,6 +1541,47 @@ AS 'MODULE_PATHNAME', 'evaluate'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.evaluate(text, text[], jsonb) IS
   'Replays the rows query with each named system (elo, glicko, glicko2, pl, bt_full, ..., trueskill) and scores its pre-match win probabilities over the two-team matches; options score_from, experienced, buckets, and per system its options ({"elo": {"k": 24}}); log_loss_diff is the mean per-match log-loss difference from the first system, log_loss_diff_se its paired standard error (NULL for the first system)';
+
+---------------------------------------------------------------------------
+-- Scoring three-way predictions (win, draw, loss)
+---------------------------------------------------------------------------
+-- Repeated shapes below are deliberate: SQL declares every support function
+-- in full, one block each (scans for repeated code flag them).
+
+CREATE TYPE skill.outcome_score AS (
+  n bigint, log_loss float8, rps float8, brier float8,
+  draw_rate float8, predicted_draw_rate float8);
+COMMENT ON TYPE skill.outcome_score IS
+  'Scores of three-way predictions: count, mean log-loss (-ln of the chance of what happened), ranked probability score, three-class Brier score, observed draw rate and mean predicted draw chance';
+
+CREATE OR REPLACE FUNCTION skill.outcome_score_step(internal, float8, float8, float8)
+RETURNS internal AS 'MODULE_PATHNAME', 'outcome_score_step' LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.outcome_score_step(internal, float8, float8, float8) IS
+  'Transition function of skill.outcome_score';
+CREATE OR REPLACE FUNCTION skill.outcome_score_combine(internal, internal)
+RETURNS internal AS 'MODULE_PATHNAME', 'outcome_score_combine' LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.outcome_score_combine(internal, internal) IS
+  'Combine function of skill.outcome_score';
+CREATE OR REPLACE FUNCTION skill.outcome_score_serialize(internal)
+RETURNS bytea AS 'MODULE_PATHNAME', 'outcome_score_serialize' LANGUAGE C STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.outcome_score_serialize(internal) IS
+  'Serialize function of skill.outcome_score';
+CREATE OR REPLACE FUNCTION skill.outcome_score_deserialize(bytea, internal)
+RETURNS internal AS 'MODULE_PATHNAME', 'outcome_score_deserialize' LANGUAGE C STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.outcome_score_deserialize(bytea, internal) IS
+  'Deserialize function of skill.outcome_score';
+CREATE OR REPLACE FUNCTION skill.outcome_score_final(internal)
+RETURNS skill.outcome_score AS 'MODULE_PATHNAME', 'outcome_score_final' LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill.outcome_score_final(internal) IS
+  'Final function of skill.outcome_score';
+
+CREATE OR REPLACE AGGREGATE skill.outcome_score(p_win float8, p_draw float8, outcome float8) (
+  SFUNC = skill.outcome_score_step, STYPE = internal,
+  FINALFUNC = skill.outcome_score_final, COMBINEFUNC = skill.outcome_score_combine,
+  SERIALFUNC = skill.outcome_score_serialize, DESERIALFUNC = skill.outcome_score_deserialize,
+  PARALLEL = SAFE);
+COMMENT ON AGGREGATE skill.outcome_score(float8, float8, float8) IS
+  'Scores three-way predictions (p_win, p_draw; the loss chance is the rest) against outcomes (1 won, 0.5 drew, 0 lost): log-loss, ranked probability score, Brier, observed and predicted draw rates; p_win + p_draw above 1 is an error; rows with a NULL skipped';
 
 ---------------------------------------------------------------------------
 -- o!TR: osu! tournament ratings

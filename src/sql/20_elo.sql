@@ -12,12 +12,23 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_expected(float8, float8, float8) IS
   'Alias of skill.elo_predict_win, kept until version 1.0: logistic Elo expected score of A against B';
 
-CREATE FUNCTION skill.elo_predict_win(rating_a float8, rating_b float8, scale float8 DEFAULT 400)
+CREATE FUNCTION skill.elo_predict_win(rating_a float8, rating_b float8, scale float8 DEFAULT 400,
+                                      draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
+                                      draw_nu float8 DEFAULT NULL)
 RETURNS float8
-AS 'MODULE_PATHNAME', 'elo_expected'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.elo_predict_win(float8, float8, float8) IS
-  'Logistic Elo: the chance (expected score) of A against B, 1/(1 + 10^((rating_b - rating_a)/scale))';
+AS 'MODULE_PATHNAME', 'elo_predict_win'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_predict_win(float8, float8, float8, text, float8, float8) IS
+  'Logistic Elo: the chance of A against B; draw_model ''none'': the expected score 1/(1 + 10^((rating_b - rating_a)/scale)); ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance A wins outright at z = ln(10)*(rating_a - rating_b)/scale';
+
+CREATE FUNCTION skill.elo_predict_draw(rating_a float8, rating_b float8, scale float8 DEFAULT 400,
+                                       draw_model text DEFAULT 'threshold', draw_margin float8 DEFAULT NULL,
+                                       draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'elo_predict_draw'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_predict_draw(float8, float8, float8, text, float8, float8) IS
+  'Logistic Elo: the chance A and B draw at z = ln(10)*(rating_a - rating_b)/scale, by draw_model ''threshold'' (1 - F(z - draw_margin) - F(-z - draw_margin)) or ''davidson'' (draw_nu/(e^(z/2) + e^(-z/2) + draw_nu)); the model''s parameter has no default';
 
 CREATE FUNCTION skill.elo_update(rating float8, opponent float8, score float8,
                                  k float8 DEFAULT 32, scale float8 DEFAULT 400)

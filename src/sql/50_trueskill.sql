@@ -42,12 +42,22 @@ COMMENT ON FUNCTION skill.trueskill_win_probability(skill.rating[], float8) IS
   'Alias of skill.trueskill_predict_win(...)[1], kept until version 1.0: the chance that the first of exactly two teams beats the second, Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players';
 
 CREATE FUNCTION skill.trueskill_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    link text DEFAULT 'family')
+    link text DEFAULT 'family', draw_model text DEFAULT 'none', draw_probability float8 DEFAULT 0.10,
+    draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
 RETURNS float8[]
-AS 'MODULE_PATHNAME', 'trueskill_predict_win'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.trueskill_predict_win(skill.rating[], float8, text) IS
-  'TrueSkill: each team''s chance of winning, in team order: two teams Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), more the normalised pairwise form; link ''logistic'' or ''normal'' uses that curve with beta^2 per player';
+AS 'MODULE_PATHNAME', 'trueskill_predict_win_with_draws'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_predict_win(skill.rating[], float8, text, text, float8, float8, float8) IS
+  'TrueSkill: each team''s chance of winning, in team order; draw_model ''none'': the chance of performing better, for two teams Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), more the normalised pairwise form; link ''logistic'' or ''normal'' uses that curve with beta^2 per player; with a draw model (''native'': the margin from draw_probability, ''threshold'', ''davidson'') two teams'' chances of winning outright';
+
+CREATE FUNCTION skill.trueskill_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
+    link text DEFAULT 'family', draw_model text DEFAULT 'native', draw_probability float8 DEFAULT 0.10,
+    draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'trueskill_predict_draw'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_predict_draw(skill.rating[], float8, text, text, float8, float8, float8) IS
+  'TrueSkill: the chance two teams draw; draw_model ''native'': the performance difference within the draw margin Phi^-1((draw_probability + 1)/2)*sqrt(n)*beta (Herbrich et al. 2007); ''threshold'' (draw_margin) or ''davidson'' (draw_nu) at z = (sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)';
 
 CREATE FUNCTION skill.trueskill_expose(r skill.rating, mu float8 DEFAULT 25, sigma float8 DEFAULT 8.333333333333334)
 RETURNS float8

@@ -20,6 +20,22 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.team_glicko_rate(skill.glicko[], float8, float8, float8) IS
   'Team Glicko-1 match (reading C): teams is 2 rows (NULL pads the shorter), score the first team''s 1/0.5/0; every player''s new rating and rd, same shape; vol passes through';
 
+CREATE FUNCTION skill.team_glicko_predict_win(teams skill.glicko[], draw_model text DEFAULT 'none',
+                                              draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'team_glicko_predict_win'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.team_glicko_predict_win(skill.glicko[], text, float8, float8) IS
+  'Team Glicko-1: the first team''s chance against the second; draw_model ''none'': the update''s expected scores normalised, E_A/(E_A + E_B), as team_glicko_history predicts; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance of winning outright at z = ln(E_A/E_B)';
+
+CREATE FUNCTION skill.team_glicko_predict_draw(teams skill.glicko[], draw_model text DEFAULT 'threshold',
+                                               draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'team_glicko_predict_draw'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.team_glicko_predict_draw(skill.glicko[], text, float8, float8) IS
+  'Team Glicko-1: the chance the two teams draw at z = ln(E_A/E_B), by draw_model ''threshold'' (draw_margin) or ''davidson'' (draw_nu); the model''s parameter has no default';
+
 CREATE FUNCTION skill.match_quality(teams skill.glicko[])
 RETURNS float8
 AS 'MODULE_PATHNAME', 'team_glicko_quality'

@@ -7,9 +7,13 @@
  */
 #include "sql/skill.h"
 
+#include "sql/draw_args.h"
 #include "core/elo.h"
+#include "core/pair_z.h"
 
 PG_FUNCTION_INFO_V1(elo_expected);
+PG_FUNCTION_INFO_V1(elo_predict_win);
+PG_FUNCTION_INFO_V1(elo_predict_draw);
 PG_FUNCTION_INFO_V1(elo_update);
 PG_FUNCTION_INFO_V1(elo_update_period);
 PG_FUNCTION_INFO_V1(elo_expected_normal);
@@ -28,6 +32,50 @@ elo_expected(PG_FUNCTION_ARGS)
 	check_finite("rating_b", rating_b);
 	check_positive("scale", scale);
 	PG_RETURN_FLOAT8(sk_elo_expected(rating_a, rating_b, scale));
+}
+
+/*
+ * elo_predict_win and elo_predict_draw (rating_a, rating_b, scale,
+ * draw_model, draw_margin, draw_nu): A's chance of winning or of a draw.
+ * Without a draw model the chance of winning is the expected score,
+ * computed as elo_expected computes it.
+ */
+static Datum
+elo_predict(FunctionCallInfo fcinfo, bool want_draw)
+{
+	double		rating_a,
+				rating_b,
+				scale,
+				win,
+				draw,
+				loss;
+	DrawArgs	model;
+
+	if (required_arg_null(fcinfo, DRAW_ARGS_OPTIONAL(4)))
+		PG_RETURN_NULL();
+	rating_a = PG_GETARG_FLOAT8(0);
+	rating_b = PG_GETARG_FLOAT8(1);
+	scale = PG_GETARG_FLOAT8(2);
+	check_finite("rating_a", rating_a);
+	check_finite("rating_b", rating_b);
+	check_positive("scale", scale);
+	draw_args_read(fcinfo, 3, 4, false, &model);
+	if (model.model == SK_DRAW_NONE)
+		PG_RETURN_FLOAT8(want_draw ? 0.0 : sk_elo_expected(rating_a, rating_b, scale));
+	draw_args_probs(&model, false, sk_elo_z(rating_a, rating_b, scale), &win, &draw, &loss);
+	PG_RETURN_FLOAT8(want_draw ? draw : win);
+}
+
+Datum
+elo_predict_win(PG_FUNCTION_ARGS)
+{
+	return elo_predict(fcinfo, false);
+}
+
+Datum
+elo_predict_draw(PG_FUNCTION_ARGS)
+{
+	return elo_predict(fcinfo, true);
 }
 
 Datum

@@ -10,14 +10,17 @@
  */
 #include "sql/skill.h"
 
+#include "sql/draw_args.h"
 #include "core/glicko.h"
 #include "core/glicko2.h"
+#include "core/pair_z.h"
 #include "engine/glicko2_convergence.h"
 
 PG_FUNCTION_INFO_V1(glicko_update);
 PG_FUNCTION_INFO_V1(glicko_decay);
 PG_FUNCTION_INFO_V1(glicko_expected);
 PG_FUNCTION_INFO_V1(glicko_predict_win);
+PG_FUNCTION_INFO_V1(glicko_predict_draw);
 PG_FUNCTION_INFO_V1(glicko_c);
 PG_FUNCTION_INFO_V1(glicko2_update);
 PG_FUNCTION_INFO_V1(glicko2_expected);
@@ -132,21 +135,49 @@ glicko_expected(PG_FUNCTION_ARGS)
 }
 
 /*
- * glicko_predict_win(player, opponent): the chance player wins, both RDs
+ * glicko_predict_win and glicko_predict_draw (player, opponent, draw_model,
+ * draw_margin, draw_nu): the chance player wins, or of a draw, both RDs
  * counted.  Glicko-2 ratings are stored on the Glicko-1 scale, where its
- * formula is the same, so glicko2_predict_win calls this too.
+ * formula is the same, so the glicko2_ functions call these too.  Without
+ * a draw model the chance of winning is sk_glicko_win_probability's.
  */
+static Datum
+glicko_predict(FunctionCallInfo fcinfo, bool want_draw)
+{
+	CallCache  *cache;
+	GlickoValue player,
+				opponent;
+	DrawArgs	model;
+	double		win,
+				draw,
+				loss;
+
+	if (required_arg_null(fcinfo, DRAW_ARGS_OPTIONAL(3)))
+		PG_RETURN_NULL();
+	cache = call_cache(fcinfo);
+	read_player(fcinfo, 0, &cache->glicko, "player", true, &player);
+	read_player(fcinfo, 1, &cache->glicko, "opponent", true, &opponent);
+	draw_args_read(fcinfo, 2, 3, false, &model);
+	if (model.model == SK_DRAW_NONE)
+		PG_RETURN_FLOAT8(want_draw ? 0.0 :
+						 sk_glicko_win_probability(player.rating, player.rd,
+												   opponent.rating, opponent.rd));
+	draw_args_probs(&model, false,
+					sk_glicko_z(player.rating, player.rd, opponent.rating, opponent.rd),
+					&win, &draw, &loss);
+	PG_RETURN_FLOAT8(want_draw ? draw : win);
+}
+
 Datum
 glicko_predict_win(PG_FUNCTION_ARGS)
 {
-	CallCache  *cache = call_cache(fcinfo);
-	GlickoValue player,
-				opponent;
+	return glicko_predict(fcinfo, false);
+}
 
-	read_player(fcinfo, 0, &cache->glicko, "player", true, &player);
-	read_player(fcinfo, 1, &cache->glicko, "opponent", true, &opponent);
-	PG_RETURN_FLOAT8(sk_glicko_win_probability(player.rating, player.rd,
-											   opponent.rating, opponent.rd));
+Datum
+glicko_predict_draw(PG_FUNCTION_ARGS)
+{
+	return glicko_predict(fcinfo, true);
 }
 
 /* glicko2_update(player, opponents[], scores[], tau, epsilon). */

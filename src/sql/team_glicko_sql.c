@@ -13,11 +13,15 @@
  */
 #include "sql/skill.h"
 
+#include "sql/draw_args.h"
+#include "core/pair_z.h"
 #include "core/team_glicko.h"
 
 PG_FUNCTION_INFO_V1(team_glicko_rating);
 PG_FUNCTION_INFO_V1(team_glicko_rate);
 PG_FUNCTION_INFO_V1(team_glicko_quality);
+PG_FUNCTION_INFO_V1(team_glicko_predict_win);
+PG_FUNCTION_INFO_V1(team_glicko_predict_draw);
 
 /* Two teams of skill.glicko values in the core's flat layout. */
 typedef struct GlickoTeams
@@ -234,4 +238,55 @@ team_glicko_quality(PG_FUNCTION_ARGS)
 									 &quality, NULL, NULL),
 					   "match_quality");
 	PG_RETURN_FLOAT8(quality);
+}
+
+/*
+ * team_glicko_predict_win and team_glicko_predict_draw (teams, draw_model,
+ * draw_margin, draw_nu): the first team's chance of winning, or of a draw.
+ * Without a draw model the chance of winning is the update's E_A and E_B
+ * normalised, E_A / (E_A + E_B), as team_glicko_history predicts; a draw
+ * model takes its logit ln(E_A / E_B) as z.
+ */
+static Datum
+team_glicko_predict(FunctionCallInfo fcinfo, bool want_draw)
+{
+	CallCache  *cache;
+	GlickoTeams teams;
+	DrawArgs	model;
+	double		e_a,
+				e_b,
+				z,
+				win,
+				draw,
+				loss;
+
+	if (required_arg_null(fcinfo, DRAW_ARGS_OPTIONAL(2)))
+		PG_RETURN_NULL();
+	cache = call_cache(fcinfo);
+	composite_init_arg(fcinfo, 0, &cache->glicko);
+	glicko_teams_read(&cache->glicko, PG_GETARG_ARRAYTYPE_P(0), "teams", &teams);
+	draw_args_read(fcinfo, 1, 2, false, &model);
+	if (model.model == SK_DRAW_NONE)
+	{
+		report_core_status(sk_tg_expected(2, teams.team_start, teams.rating, teams.rd,
+										  &e_a, &e_b),
+						   "team_glicko_predict_win");
+		PG_RETURN_FLOAT8(want_draw ? 0.0 : e_a / (e_a + e_b));
+	}
+	report_core_status(sk_tg_z(2, teams.team_start, teams.rating, teams.rd, &z),
+					   want_draw ? "team_glicko_predict_draw" : "team_glicko_predict_win");
+	draw_args_probs(&model, false, z, &win, &draw, &loss);
+	PG_RETURN_FLOAT8(want_draw ? draw : win);
+}
+
+Datum
+team_glicko_predict_win(PG_FUNCTION_ARGS)
+{
+	return team_glicko_predict(fcinfo, false);
+}
+
+Datum
+team_glicko_predict_draw(PG_FUNCTION_ARGS)
+{
+	return team_glicko_predict(fcinfo, true);
 }

@@ -19,8 +19,10 @@
 
 #include <math.h>
 
+#include "sql/draw_args.h"
 #include "sql/teams.h"
 #include "core/links.h"
+#include "core/pair_z.h"
 #include "core/trueskill.h"
 
 PG_FUNCTION_INFO_V1(trueskill_rate);
@@ -28,6 +30,8 @@ PG_FUNCTION_INFO_V1(trueskill_quality);
 PG_FUNCTION_INFO_V1(trueskill_win_probability);
 PG_FUNCTION_INFO_V1(trueskill_predict_win);
 PG_FUNCTION_INFO_V1(trueskill_expose);
+PG_FUNCTION_INFO_V1(trueskill_predict_win_with_draws);
+PG_FUNCTION_INFO_V1(trueskill_predict_draw);
 
 /* Workspaces up to this size are kept in fn_extra between calls. */
 #define TS_CACHED_WORK_MAX	(64 * 1024)
@@ -370,4 +374,76 @@ trueskill_expose(PG_FUNCTION_ARGS)
 				 errmsg("trueskill_expose: the result overflows"),
 				 errdetail("mu/sigma of the prior times r.sigma is too large for double precision.")));
 	PG_RETURN_FLOAT8(result);
+}
+
+/*
+ * trueskill_predict_win_with_draws and trueskill_predict_draw
+ * (team_ratings, beta, link, draw_model, draw_probability, draw_margin,
+ * draw_nu), SQL's trueskill_predict_win and trueskill_predict_draw: with a
+ * draw model, the chances of exactly two teams at z = diff / c (a probit
+ * z, or a logit with link 'logistic'); 'native' is the threshold model at
+ * TrueSkill's own margin from draw_probability.  Without one,
+ * trueskill_predict_win's answer (the "performs better" chances), and no
+ * draw.
+ */
+static Datum
+trueskill_predict_pair(FunctionCallInfo fcinfo, bool want_draw)
+{
+	sk_ts_params p;
+	DrawArgs	model;
+	int			link;
+	TeamMatch	match;
+	double		z,
+				delta = 0.0,
+				chance[3];
+
+	if (required_arg_null(fcinfo, DRAW_ARGS_OPTIONAL(5)))
+		PG_RETURN_NULL();
+	draw_args_read(fcinfo, 3, 5, true, &model);
+	sk_ts_default_params(&p);
+	p.draw_probability = PG_GETARG_FLOAT8(4);
+	check_draw_probability(p.draw_probability);
+	if (model.model == SK_DRAW_NONE && !want_draw)
+		return trueskill_predict_win(fcinfo);
+	p.beta = PG_GETARG_FLOAT8(1);
+	link = check_link("link", PG_GETARG_TEXT_PP(2));
+	check_positive("beta", p.beta);
+	if (model.native && link == SK_LINK_LOGISTIC)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("draw_model 'native' needs link 'family' or 'normal'"),
+				 errdetail("TrueSkill's draw margin is one of its normal model; with link 'logistic' use 'threshold' or 'davidson'.")));
+	team_match_read(&ts_cache(fcinfo, 0)->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
+	if (match.n_teams != 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("team_ratings must hold exactly 2 teams for a draw model"),
+				 errdetail("It holds %d; a draw model gives the chances of a win, a draw and a loss between two teams.",
+						   match.n_teams)));
+	{
+		sk_ts_match m = {TEAM_MATCH_FIELDS(match)};
+
+		report_core_status(sk_ts_z(&p, &m, &z, model.native ? &delta : NULL),
+						   want_draw ? "trueskill_predict_draw" : "trueskill_predict_win");
+	}
+	if (model.native)
+		model.param = delta;
+	if (model.model == SK_DRAW_NONE)
+		PG_RETURN_FLOAT8(0.0);
+	draw_args_probs(&model, link != SK_LINK_LOGISTIC, z, &chance[0], &chance[2], &chance[1]);
+	if (want_draw)
+		PG_RETURN_FLOAT8(chance[2]);
+	PG_RETURN_ARRAYTYPE_P(float8_array_build(chance, 2));
+}
+
+Datum
+trueskill_predict_win_with_draws(PG_FUNCTION_ARGS)
+{
+	return trueskill_predict_pair(fcinfo, false);
+}
+
+Datum
+trueskill_predict_draw(PG_FUNCTION_ARGS)
+{
+	return trueskill_predict_pair(fcinfo, true);
 }
