@@ -8,6 +8,7 @@
  * skips its NULL rows.
  */
 #include "sql/skill.h"
+#include "sql/flat_state.h"
 
 #include <math.h>
 
@@ -106,33 +107,14 @@ outcome_score_combine(PG_FUNCTION_ARGS)
 Datum
 outcome_score_serialize(PG_FUNCTION_ARGS)
 {
-	sk_three_way_state *s = (sk_three_way_state *) PG_GETARG_POINTER(0);
-	bytea	   *out = palloc(VARHDRSZ + sizeof(sk_three_way_state));
-
-	SET_VARSIZE(out, VARHDRSZ + sizeof(sk_three_way_state));
-	memcpy(VARDATA(out), s, sizeof(sk_three_way_state));
-	PG_RETURN_BYTEA_P(out);
+	PG_RETURN_BYTEA_P(flat_state_serialize(PG_GETARG_POINTER(0), sizeof(sk_three_way_state)));
 }
 
 Datum
 outcome_score_deserialize(PG_FUNCTION_ARGS)
 {
-	bytea	   *in = PG_GETARG_BYTEA_PP(0);
-	sk_three_way_state *s;
-
-	if (VARSIZE_ANY_EXHDR(in) != sizeof(sk_three_way_state))
-		elog(ERROR, "outcome_score: bad serialized state");
-	s = palloc(sizeof(sk_three_way_state));
-	memcpy(s, VARDATA_ANY(in), sizeof(sk_three_way_state));
-	PG_RETURN_POINTER(s);
-}
-
-/* NaN scores (no rows) are NULL. */
-static void
-put_score(Datum *values, bool *nulls, int i, double v)
-{
-	nulls[i] = isnan(v);
-	values[i] = Float8GetDatum(v);
+	PG_RETURN_POINTER(flat_state_deserialize(PG_GETARG_BYTEA_PP(0), sizeof(sk_three_way_state),
+											 "outcome_score"));
 }
 
 Datum
@@ -151,10 +133,10 @@ outcome_score_final(PG_FUNCTION_ARGS)
 	sk_three_way_result_of(PG_ARGISNULL(0) ? &empty
 						   : (sk_three_way_state *) PG_GETARG_POINTER(0), &r);
 	values[0] = Int64GetDatum(r.n);
-	put_score(values, nulls, 1, r.log_loss);
-	put_score(values, nulls, 2, r.rps);
-	put_score(values, nulls, 3, r.brier);
-	put_score(values, nulls, 4, r.draw_rate);
-	put_score(values, nulls, 5, r.predicted_draw_rate);
+	put_float8_or_null(values, nulls, 1, r.log_loss);
+	put_float8_or_null(values, nulls, 2, r.rps);
+	put_float8_or_null(values, nulls, 3, r.brier);
+	put_float8_or_null(values, nulls, 4, r.draw_rate);
+	put_float8_or_null(values, nulls, 5, r.predicted_draw_rate);
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
 }

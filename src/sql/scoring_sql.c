@@ -6,6 +6,7 @@
  * parallel.  Rows with a NULL p or outcome are skipped.
  */
 #include "sql/skill.h"
+#include "sql/flat_state.h"
 
 #include <math.h>
 
@@ -116,33 +117,14 @@ prediction_score_combine(PG_FUNCTION_ARGS)
 Datum
 prediction_score_serialize(PG_FUNCTION_ARGS)
 {
-	sk_score_state *s = (sk_score_state *) PG_GETARG_POINTER(0);
-	bytea	   *out = palloc(VARHDRSZ + sizeof(sk_score_state));
-
-	SET_VARSIZE(out, VARHDRSZ + sizeof(sk_score_state));
-	memcpy(VARDATA(out), s, sizeof(sk_score_state));
-	PG_RETURN_BYTEA_P(out);
+	PG_RETURN_BYTEA_P(flat_state_serialize(PG_GETARG_POINTER(0), sizeof(sk_score_state)));
 }
 
 Datum
 prediction_score_deserialize(PG_FUNCTION_ARGS)
 {
-	bytea	   *in = PG_GETARG_BYTEA_PP(0);
-	sk_score_state *s;
-
-	if (VARSIZE_ANY_EXHDR(in) != sizeof(sk_score_state))
-		elog(ERROR, "prediction_score: bad serialized state");
-	s = palloc(sizeof(sk_score_state));
-	memcpy(s, VARDATA_ANY(in), sizeof(sk_score_state));
-	PG_RETURN_POINTER(s);
-}
-
-/* NaN scores (no rows, or a slope that cannot be fitted) are NULL. */
-static void
-put_score(Datum *values, bool *nulls, int i, double v)
-{
-	nulls[i] = isnan(v);
-	values[i] = Float8GetDatum(v);
+	PG_RETURN_POINTER(flat_state_deserialize(PG_GETARG_BYTEA_PP(0), sizeof(sk_score_state),
+											 "prediction_score"));
 }
 
 Datum
@@ -162,12 +144,12 @@ prediction_score_final(PG_FUNCTION_ARGS)
 		: (sk_score_state *) PG_GETARG_POINTER(0);
 	sk_score_result_of(s, &r);
 	values[0] = Int64GetDatum(r.n);
-	put_score(values, nulls, 1, r.log_loss);
-	put_score(values, nulls, 2, r.brier);
-	put_score(values, nulls, 3, r.accuracy);
-	put_score(values, nulls, 4, r.ece);
-	put_score(values, nulls, 5, r.slope);
-	put_score(values, nulls, 6, r.intercept);
+	put_float8_or_null(values, nulls, 1, r.log_loss);
+	put_float8_or_null(values, nulls, 2, r.brier);
+	put_float8_or_null(values, nulls, 3, r.accuracy);
+	put_float8_or_null(values, nulls, 4, r.ece);
+	put_float8_or_null(values, nulls, 5, r.slope);
+	put_float8_or_null(values, nulls, 6, r.intercept);
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
 }
 
@@ -201,8 +183,8 @@ calibration_table_final(PG_FUNCTION_ARGS)
 		sk_score_bucket(s, b, &n, &mean_p, &mean_o);
 		values[0] = Int32GetDatum(b + 1);
 		values[1] = Int64GetDatum(n);
-		put_score(values, nulls, 2, mean_p);
-		put_score(values, nulls, 3, mean_o);
+		put_float8_or_null(values, nulls, 2, mean_p);
+		put_float8_or_null(values, nulls, 3, mean_o);
 		elems[b] = HeapTupleGetDatum(heap_form_tuple(desc, values, nulls));
 	}
 	get_typlenbyvalalign(elem_type, &typlen, &typbyval, &typalign);
