@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "miscadmin.h"
 #include "utils/memutils.h"
 
 #if defined(__linux__) && !defined(MADV_POPULATE_WRITE)
@@ -45,16 +46,30 @@ populate_pages(void *pointer, Size size)
 #endif
 }
 
+/*
+ * Mapped and zeroed this much at a time: a replay of millions of players
+ * grows its table by hundreds of MB at once, and a cancel waits for one
+ * chunk at most.
+ */
+#define BULK_CHUNK_BYTES ((Size) 16 * 1024 * 1024)
+
 /* MemoryContextAllocExtended(mcxt, size, MCXT_ALLOC_HUGE | flags), mapped. */
 void *
 bulk_alloc(MemoryContext mcxt, Size size, int flags)
 {
-	void	   *pointer = MemoryContextAllocExtended(mcxt, size,
+	char	   *pointer = MemoryContextAllocExtended(mcxt, size,
 													  MCXT_ALLOC_HUGE | (flags & ~MCXT_ALLOC_ZERO));
+	Size		done;
 
-	if (size >= BULK_MIN_BYTES)
-		populate_pages(pointer, size);
-	if (flags & MCXT_ALLOC_ZERO)
-		memset(pointer, 0, size);
+	for (done = 0; done < size; done += BULK_CHUNK_BYTES)
+	{
+		Size		n = Min(BULK_CHUNK_BYTES, size - done);
+
+		CHECK_FOR_INTERRUPTS();
+		if (size >= BULK_MIN_BYTES)
+			populate_pages(pointer + done, n);
+		if (flags & MCXT_ALLOC_ZERO)
+			memset(pointer + done, 0, n);
+	}
 	return pointer;
 }

@@ -4,6 +4,7 @@
 #include "engine/id_order.h"
 
 #include "engine/bulk_alloc.h"
+#include "miscadmin.h"
 
 #define RS_SORT sort_id_refs
 #define RS_ELEMENT IdRef
@@ -25,7 +26,11 @@ id_refs_sort(IdRef *refs, uint32 n)
 
 	sort_id_refs(refs, n, scratch);
 	for (i = 0; i < n; i++)
+	{
+		if ((i & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
 		out[i] = refs[i].item;
+	}
 	pfree(scratch);
 	pfree(refs);
 	return out;

@@ -37,6 +37,7 @@ reset_all(ReplayState *state)
 	{
 		ReplayPlayer *p = players[i];
 
+		CHECK_FOR_INTERRUPTS();
 		p->r[0] = sk_season_mean(p->r[0], state->prior[0], keep);
 		if (sf >= 0)
 			p->r[sf] = sk_season_spread(p->r[sf], state->prior[sf], keep);

@@ -388,6 +388,7 @@ otr_replay_finish(OtrReplay *replay)
 	otrhash_start_iterate(replay->players, &it);
 	while ((p = otrhash_iterate(replay->players, &it)) != NULL)
 	{
+		CHECK_FOR_INTERRUPTS();
 		if (replay->settings.as_of < p->last_played)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -415,6 +416,8 @@ otr_replay_players_by_id(OtrReplay *replay, uint32 *count)
 	otrhash_start_iterate(replay->players, &it);
 	while ((p = otrhash_iterate(replay->players, &it)) != NULL)
 	{
+		if ((n & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
 		refs[n].id = p->id;
 		refs[n++].item = p;
 	}

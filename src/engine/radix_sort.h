@@ -6,6 +6,8 @@
  *	RS_ELEMENT		record type
  *	RS_KEY(elem)	the record's int64 key
  *
+ * The includer includes miscadmin.h (the passes check for interrupts).
+ *
  * void RS_SORT(RS_ELEMENT *items, size_t n, RS_ELEMENT *scratch) sorts
  * items by key, keeping the input order among equal keys; scratch holds n
  * records.  It is a least-significant-digit radix sort over 11-bit digits
@@ -54,8 +56,12 @@ RS_SORT(RS_ELEMENT *items, size_t n, RS_ELEMENT *scratch)
 
 	count = palloc0(sizeof(size_t) * RS_DIGITS * RS_BUCKETS);
 	for (i = 0; i < n; i++)
+	{
+		if ((i & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
 		for (d = 0; d < RS_DIGITS; d++)
 			count[d * RS_BUCKETS + RS_DIGIT(&items[i], d)]++;
+	}
 
 	for (d = 0; d < RS_DIGITS; d++)
 	{
@@ -74,7 +80,11 @@ RS_SORT(RS_ELEMENT *items, size_t n, RS_ELEMENT *scratch)
 			sum += here;
 		}
 		for (i = 0; i < n; i++)
+		{
+			if ((i & 0xFFFF) == 0)
+				CHECK_FOR_INTERRUPTS();
 			to[c[RS_DIGIT(&from[i], d)]++] = from[i];
+		}
 		swap = from;
 		from = to;
 		to = swap;

@@ -363,6 +363,8 @@ replay_players_by_id(ReplayState *state, uint32 *count)
 	playerhash_start_iterate(state->players, &it);
 	while ((p = playerhash_iterate(state->players, &it)) != NULL)
 	{
+		if ((n & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
 		refs[n].id = p->id;
 		refs[n++].item = p;
 	}
@@ -381,7 +383,10 @@ finish_all_players(ReplayState *state)
 		return;
 	playerhash_start_iterate(state->players, &it);
 	while ((p = playerhash_iterate(state->players, &it)) != NULL)
+	{
+		CHECK_FOR_INTERRUPTS();
 		state->family->finish_player(state, p);
+	}
 }
 
 static void

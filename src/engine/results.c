@@ -10,6 +10,8 @@
  */
 #include "engine/replay.h"
 
+#include "miscadmin.h"
+
 /* The matches of the open period, packed one after another. */
 typedef struct ReplayPending
 {
@@ -191,6 +193,7 @@ results_period_closed(ReplayState *state)
 		double	   *after;
 		int			i;
 
+		CHECK_FOR_INTERRUPTS();
 		unpack(rec, &r, f);
 		after = replay_scratch(state, sizeof(double) * r.n_players * f);
 		for (i = 0; i < r.n_players; i++)

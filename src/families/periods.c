@@ -140,6 +140,8 @@ periods_close(ReplayState *state, PeriodGames *period, PeriodRatePlayer rate)
 
 	for (k = 0; k < n_rated; k++)
 	{
+		if ((k & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
 		memcpy(rated[k]->r, &results[k * REPLAY_MAX_FIELDS], sizeof(double) * f);
 		/* Rated through this period (the engine counts it closed next). */
 		rated[k]->last_period = state->periods_ended + 1;

@@ -15,6 +15,7 @@
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/float.h"
 #include "utils/lsyscache.h"
@@ -126,6 +127,7 @@ replay_by_name(PG_FUNCTION_ARGS)
 		Datum		values[3];
 		bool		nulls[3] = {false};
 
+		CHECK_FOR_INTERRUPTS();
 		values[0] = Int64GetDatum(players[i]->id);
 		replay_value_check(family, players[i]->r);
 		values[1] = PointerGetDatum(float8_array_build(players[i]->r, family->n_fields));

@@ -216,6 +216,7 @@ composite_array_build(CompositeType *elem, uint32 n, CompositeArrayFill fill, vo
 	{
 		HeapTupleHeader td = (HeapTupleHeader) (data + stride * i);
 
+		CHECK_FOR_INTERRUPTS();
 		memcpy(td, first, elem_size);
 		memset((char *) td + elem_size, 0, stride - elem_size);
 		if (i > 0)
