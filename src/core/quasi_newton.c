@@ -298,6 +298,37 @@ line_search(Search *s, const double *u, double f, const double *g, const double 
 	return 0;
 }
 
+/*
+ * After an accepted step from u (gradient g) to u_new: the gradient there
+ * into g_new, and B updated by the step (scaled first on the first step,
+ * Shanno and Phua's choice).  Returns 0 when the search halted.
+ */
+static int
+learn_step(Search *s, double B[N_MAX][N_MAX], int *have_B, const double *u, const double *g,
+		   const double *u_new, double f_new, double *g_new)
+{
+	double		step[N_MAX],
+				y[N_MAX],
+				sy = 0,
+				yy = 0;
+	int			i;
+
+	if (!gradient(s, u_new, f_new, g_new))
+		return 0;
+	for (i = 0; i < s->n; i++)
+	{
+		step[i] = u_new[i] - u[i];
+		y[i] = g_new[i] - g[i];
+		sy += step[i] * y[i];
+		yy += y[i] * y[i];
+	}
+	if (!*have_B && sy > 0)
+		scaled_identity(s->n, B, yy / sy);
+	*have_B = 1;
+	bfgs_update(s->n, B, step, y);
+	return 1;
+}
+
 /* The iterations, from u (value f); stops with s->r->reason set. */
 static void
 iterate(Search *s, double *u, double f)
@@ -306,12 +337,9 @@ iterate(Search *s, double *u, double f)
 				g[N_MAX],
 				g_new[N_MAX],
 				d[N_MAX],
-				u_new[N_MAX],
-				step[N_MAX],
-				y[N_MAX];
+				u_new[N_MAX];
 	int			active[N_MAX];
-	int			have_B = 0,
-				i;
+	int			have_B = 0;
 
 	if (!gradient(s, u, f, g))
 		return;
@@ -366,28 +394,8 @@ iterate(Search *s, double *u, double f)
 		s->r->iterations++;
 		if (f - f_new <= s->o->value_tolerance * fmax(fabs(f), 1.0))
 			s->central = 1;
-		if (!gradient(s, u_new, f_new, g_new))
+		if (!learn_step(s, B, &have_B, u, g, u_new, f_new, g_new))
 			return;
-		for (i = 0; i < s->n; i++)
-		{
-			step[i] = u_new[i] - u[i];
-			y[i] = g_new[i] - g[i];
-		}
-		if (!have_B)
-		{
-			double		sy = 0,
-						yy = 0;
-
-			for (i = 0; i < s->n; i++)
-			{
-				sy += step[i] * y[i];
-				yy += y[i] * y[i];
-			}
-			if (sy > 0)
-				scaled_identity(s->n, B, yy / sy);
-			have_B = 1;
-		}
-		bfgs_update(s->n, B, step, y);
 		memcpy(u, u_new, sizeof(double) * s->n);
 		memcpy(g, g_new, sizeof(double) * s->n);
 		f = f_new;
