@@ -777,7 +777,12 @@ sk_ts_quality(const sk_ts_params *p, const sk_ts_match *m,
 		c_mid = p_mid[k + 1] * c_mid / d_mid;
 		c_ata = p_ata[k + 1] * c_ata / d_ata;
 	}
-	*quality_out = exp(e_arg) * sqrt(s_arg);
+	/*
+	 * Each factor of s_arg is at most 1 (p_mid >= p_ata), but where weights
+	 * or spreads differ by many orders of magnitude the recurrence's
+	 * rounding can leave it a little above: a quality is never above 1.
+	 */
+	*quality_out = fmin(exp(e_arg) * sqrt(s_arg), 1.0);
 	if (!isfinite(*quality_out))
 		return SK_ERR_RANGE;
 	return SK_OK;
