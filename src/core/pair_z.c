@@ -47,30 +47,18 @@ sk_tg_z(int n_teams, const int *team_start, const double *rating, const double *
 sk_status
 sk_ts_z(const sk_ts_params *p, const sk_ts_match *m, double *z, double *native_delta)
 {
-	double		sum0 = 0.0,
-				sum1 = 0.0,
-				var = 0.0,
+	double		diff,
 				unused,
 				c;
-	int			n_players,
-				i;
+	int			n_players;
 	sk_status	st = native_delta ? sk_ts_draw_probability(p, m, &unused)
 		: sk_ts_win_probability(p->beta, m, &unused);
 
+	if (st == SK_OK)
+		st = sk_ts_two_team_difference(p->beta, m, &diff, &c, &n_players);
 	if (st != SK_OK)
 		return st;
-	n_players = m->team_start[2];
-	for (i = 0; i < n_players; i++)
-	{
-		if (i < m->team_start[1])
-			sum0 += m->mu[i];
-		else
-			sum1 += m->mu[i];
-		var += m->sigma[i] * m->sigma[i];
-	}
-	var += n_players * p->beta * p->beta;
-	c = sqrt(var);
-	*z = (sum0 - sum1) / c;
+	*z = diff / c;
 	if (native_delta)
 		*native_delta = sk_norm_ppf((p->draw_probability + 1.0) / 2.0) *
 			sqrt((double) n_players) * p->beta / c;

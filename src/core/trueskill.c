@@ -788,9 +788,8 @@ sk_ts_quality(const sk_ts_params *p, const sk_ts_match *m,
 	return SK_OK;
 }
 
-/* Team 0's mu sum minus team 1's, and the spread c of their difference. */
-static sk_status
-two_team_difference(double beta, const sk_ts_match *m, double *diff, double *c,
+sk_status
+sk_ts_two_team_difference(double beta, const sk_ts_match *m, double *diff, double *c,
 					int *players)
 {
 	double		sum0 = 0.0,
@@ -835,7 +834,7 @@ sk_ts_win_probability(double beta, const sk_ts_match *m, double *prob_out)
 
 	if (prob_out == NULL)
 		return SK_ERR_SIZE;
-	st = two_team_difference(beta, m, &diff, &c, &n_players);
+	st = sk_ts_two_team_difference(beta, m, &diff, &c, &n_players);
 	if (st != SK_OK)
 		return st;
 	*prob_out = sk_norm_cdf(diff / c);
@@ -859,7 +858,7 @@ sk_ts_draw_probability(const sk_ts_params *p, const sk_ts_match *m, double *prob
 		return SK_ERR_NOT_FINITE;
 	if (p->draw_probability < 0.0 || p->draw_probability >= 1.0)
 		return SK_ERR_RANGE;
-	st = two_team_difference(p->beta, m, &diff, &c, &n_players);
+	st = sk_ts_two_team_difference(p->beta, m, &diff, &c, &n_players);
 	if (st != SK_OK)
 		return st;
 	eps = sk_norm_ppf((p->draw_probability + 1.0) / 2.0) * sqrt((double) n_players) * p->beta;

@@ -97,6 +97,13 @@ sk_status	sk_ts_quality(const sk_ts_params *p, const sk_ts_match *m,
  * winProbability), not part of the package.  m->ranks and m->weights are
  * ignored.
  */
+/*
+ * A two-team match's team 0 mu sum minus team 1's (*diff), the spread c of
+ * that difference, sqrt(sum sigma^2 + n beta^2), and the player count n.
+ */
+sk_status	sk_ts_two_team_difference(double beta, const sk_ts_match *m, double *diff,
+									  double *c, int *players);
+
 sk_status	sk_ts_win_probability(double beta, const sk_ts_match *m,
 								  double *prob_out);
 
