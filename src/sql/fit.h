@@ -73,7 +73,11 @@ typedef struct FitContext
 	bool		has_last;
 	double		last_x[FIT_MAX_PARAMS];
 	double		last_loss;
-	bool		keep_held_out;	/* collect per-match held-out losses (no predict) */
+	/*
+	 * Score the held-out matches, and keep their per-match losses: for the
+	 * start and the final replay only, not the search's or the Hessian's.
+	 */
+	bool		score_held_out;
 	HeldOutLosses held_out_losses;
 	/* Counts and the clock. */
 	int			evaluations;	/* replays of the search */

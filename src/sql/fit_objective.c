@@ -55,6 +55,8 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 		if (r->matches_before[i] < s->experienced)
 			return;
 	held_out = s->has_train_until && r->played_at >= s->train_until;
+	if (held_out && !fc->score_held_out)
+		return;
 	outcome = replay_first_team_outcome(r);
 	if (fc->has_predict)
 	{
@@ -68,8 +70,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 
 		fc->held_out.sum += loss;
 		fc->held_out.n++;
-		if (fc->keep_held_out)
-			keep_held_out_loss(&fc->held_out_losses, loss);
+		keep_held_out_loss(&fc->held_out_losses, loss);
 	}
 	else
 	{

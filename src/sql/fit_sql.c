@@ -561,12 +561,15 @@ fit(PG_FUNCTION_ARGS)
 	predict_record_init(&fc.train_record, CurrentMemoryContext);
 	predict_record_init(&fc.held_out_record, CurrentMemoryContext);
 	fc.held_out_losses.mcxt = CurrentMemoryContext;
-	fc.keep_held_out = fc.settings.has_train_until;
+	fc.score_held_out = fc.settings.has_train_until;
 	evaluate_start(&fc, x, &start_losses);
+	fc.score_held_out = false;
 	search(&fc, x, &out.search);
 
 	/* Once more at the best point, for its scores and held-out losses. */
+	fc.score_held_out = fc.settings.has_train_until;
 	fit_rescore(&fc, x);
+	fc.score_held_out = false;
 	fit_held_out_losses(&fc, &fc.predict, &fitted_losses);
 	out.x = x;
 	out.start_losses = &start_losses;
