@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# scripts/readme_options.sh - the README's replay option tables, made from
+# scripts/readme_options.sh - the replay option tables, made from
 # skill.replay_options() (each family's declared option table), so the
 # README cannot drift from the code.
 #   bash scripts/readme_options.sh          print the tables
-#   bash scripts/readme_options.sh --check  fail if README.md differs
-#   bash scripts/readme_options.sh --write  rewrite the block in README.md
+#   bash scripts/readme_options.sh --check  fail if docs/replay.md differs
+#   bash scripts/readme_options.sh --write  rewrite the block in docs/replay.md
 # Needs a server with the extension available (PGHOST etc. set).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,10 +34,10 @@ body=$(tables)
 generated=$(printf '%s\n%s\n%s\n' "$begin" "$body" "$end")
 case "${1:-}" in
 --check)
-	current=$(sed -n "\|^$begin\$|,\|^$end\$|p" README.md)
+	current=$(sed -n "\|^$begin\$|,\|^$end\$|p" docs/replay.md)
 	if [ "$current" != "$generated" ]; then
 		diff <(echo "$current") <(echo "$generated") >&2 || true
-		echo "README.md's replay option tables differ from skill.replay_options(): run scripts/readme_options.sh --write" >&2
+		echo "docs/replay.md's replay option tables differ from skill.replay_options(): run scripts/readme_options.sh --write" >&2
 		exit 1
 	fi
 	echo "readme options: ok" ;;
@@ -45,9 +45,9 @@ case "${1:-}" in
 	python3 - "$begin" "$end" <<PY
 import sys
 begin, end = sys.argv[1], sys.argv[2]
-s = open('README.md').read()
+s = open('docs/replay.md').read()
 i, j = s.index(begin), s.index(end) + len(end)
-open('README.md', 'w').write(s[:i] + """$generated""" + s[j:])
+open('docs/replay.md', 'w').write(s[:i] + """$generated""" + s[j:])
 PY
 	;;
 *) echo "$generated" ;;

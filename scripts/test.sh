@@ -150,7 +150,7 @@ counted() {
 log "randomized SQL calls"
 counted "scripts/fuzz_sql.sh" bash "$REPO_ROOT/scripts/fuzz_sql.sh" "${FUZZ_SEED:-1}" "${FUZZ_CALLS:-20000}"
 
-# The README's replay option tables are generated from the families' own.
+# The replay option tables (docs/replay.md) are generated from the families' own.
 readme_options() {
 	psql -X -q -d postgres -c "CREATE DATABASE skill_readme" &&
 		psql -X -q -d skill_readme -c "CREATE EXTENSION skill" &&
@@ -158,13 +158,13 @@ readme_options() {
 }
 check "README option tables" readme_options
 
-# The README shows the per-match recipe the tests run (scripts/record_match.sql).
+# docs/per-match.md shows the per-match recipe the tests run (scripts/record_match.sql).
 recipe() { awk '/^CREATE PROCEDURE record_match/,/^END \$\$;/' "$1"; }
 same_recipe() {
-	[ -n "$(recipe "$REPO_ROOT/README.md")" ] &&
-		diff <(recipe "$REPO_ROOT/README.md") <(recipe "$REPO_ROOT/scripts/record_match.sql")
+	[ -n "$(recipe "$REPO_ROOT/docs/per-match.md")" ] &&
+		diff <(recipe "$REPO_ROOT/docs/per-match.md") <(recipe "$REPO_ROOT/scripts/record_match.sql")
 }
-check "README's record_match differs from scripts/record_match.sql" same_recipe
+check "docs/per-match.md's record_match differs from scripts/record_match.sql" same_recipe
 
 # The demo (scripts/demo.sql, the README's tour) runs without an error.
 demo() {
