@@ -526,13 +526,63 @@ plackett_luce_logspace(const sk_os_params *p, os_work *w, int n, double c)
  * other team (Full) or with the teams within window_size positions (Part,
  * averaged).
  */
+/*
+ * Team i's terms against team q: adds to omega and delta, in the reference's
+ * order of operations.
+ */
+static inline void
+pairwise_terms(const sk_os_params *p, const sk_os_match *m, const os_work *w,
+			   int i, int q, double *omega, double *delta)
+{
+	double		two_beta2 = 2.0 * (p->beta * p->beta);
+	double		md = margin_divisor(p, m->scores, w->order, i, q);
+	double		c_iq = sqrt(w->tss[i] + w->tss[q] + two_beta2);
+	double		s2c,
+				gamma;
+
+	if (p->model == SK_OS_TM_PART)
+		c_iq *= 2.0;
+	s2c = w->tss[i] / c_iq;
+	gamma = p->gamma < 0.0 ? sqrt(w->tss[i]) / c_iq : p->gamma;
+
+	if (p->model != SK_OS_TM_FULL && p->model != SK_OS_TM_PART)
+	{
+		/* exp overflow gives piq = 0, the right limit */
+		double		piq = 1.0 / (1.0 + exp(((w->tmu[q] - w->tmu[i]) / md) / c_iq));
+		double		s = w->rank[q] > w->rank[i] ? 1.0 :
+			w->rank[q] == w->rank[i] ? 0.5 : 0.0;
+
+		*omega += s2c * (s - piq);
+		*delta += ((gamma * s2c) / c_iq) * piq * (1.0 - piq);
+	}
+	else
+	{
+		double		x = ((w->tmu[i] - w->tmu[q]) / c_iq) / md;
+		double		t = p->epsilon / c_iq;
+
+		if (w->rank[q] > w->rank[i])
+		{
+			*omega += s2c * tm_v(x, t);
+			*delta += ((gamma * s2c) / c_iq) * tm_w(x, t);
+		}
+		else if (w->rank[q] < w->rank[i])
+		{
+			*omega += -s2c * tm_v(-x, t);
+			*delta += ((gamma * s2c) / c_iq) * tm_w(-x, t);
+		}
+		else
+		{
+			*omega += s2c * tm_vt(x, t);
+			*delta += ((gamma * s2c) / c_iq) * tm_wt(x, t);
+		}
+	}
+}
+
 static void
 pairwise(const sk_os_params *p, const sk_os_match *m, os_work *w)
 {
 	int			n = m->n_teams;
 	int			part = (p->model == SK_OS_BT_PART || p->model == SK_OS_TM_PART);
-	int			tm = (p->model == SK_OS_TM_FULL || p->model == SK_OS_TM_PART);
-	double		two_beta2 = 2.0 * (p->beta * p->beta);
 	int			i,
 				q;
 
@@ -553,53 +603,9 @@ pairwise(const sk_os_params *p, const sk_os_match *m, os_work *w)
 		}
 		for (q = lo; q < hi; q++)
 		{
-			double		md,
-						c_iq,
-						s2c,
-						gamma;
-
 			if (q == i)
 				continue;
-			md = margin_divisor(p, m->scores, w->order, i, q);
-			c_iq = sqrt(w->tss[i] + w->tss[q] + two_beta2);
-			if (p->model == SK_OS_TM_PART)
-				c_iq *= 2.0;
-			s2c = w->tss[i] / c_iq;
-			gamma = p->gamma < 0.0 ? sqrt(w->tss[i]) / c_iq : p->gamma;
-
-			if (!tm)
-			{
-				double		piq,
-							s;
-
-				/* exp overflow gives piq = 0, the right limit */
-				piq = 1.0 / (1.0 + exp(((w->tmu[q] - w->tmu[i]) / md) / c_iq));
-				s = w->rank[q] > w->rank[i] ? 1.0 :
-					w->rank[q] == w->rank[i] ? 0.5 : 0.0;
-				omega += s2c * (s - piq);
-				delta += ((gamma * s2c) / c_iq) * piq * (1.0 - piq);
-			}
-			else
-			{
-				double		x = ((w->tmu[i] - w->tmu[q]) / c_iq) / md;
-				double		t = p->epsilon / c_iq;
-
-				if (w->rank[q] > w->rank[i])
-				{
-					omega += s2c * tm_v(x, t);
-					delta += ((gamma * s2c) / c_iq) * tm_w(x, t);
-				}
-				else if (w->rank[q] < w->rank[i])
-				{
-					omega += -s2c * tm_v(-x, t);
-					delta += ((gamma * s2c) / c_iq) * tm_w(-x, t);
-				}
-				else
-				{
-					omega += s2c * tm_vt(x, t);
-					delta += ((gamma * s2c) / c_iq) * tm_wt(x, t);
-				}
-			}
+			pairwise_terms(p, m, w, i, q, &omega, &delta);
 			comparisons++;
 		}
 		if (part)
@@ -632,108 +638,127 @@ trunc_rank(double x)
  * Plackett-Luce for two one-player teams (the common 1v1 game), with no
  * weights, scores or balance: the general path's operations in its order,
  * with n fixed at 2 so nothing is looped over or laid out, and so results
- * are the same to the last bit (tests/unit compares the two).  Returns
- * false, leaving the outputs alone, where the general path must decide:
- * |mu/c| past PL_DIRECT_LIMIT or a result that is not finite.
- *
- * Longer than most functions on purpose: it is the general path unrolled
- * step by step in the same order (that is what keeps it bit-exact and
- * lets a reader check it against the general path line by line), and it
- * is the hot path of every 1v1 replay.
+ * are the same to the last bit (tests/unit compares the two).  It is the
+ * hot path of every 1v1 replay.  Returns false, leaving the outputs alone,
+ * where the general path must decide: |mu/c| past PL_DIRECT_LIMIT or a
+ * result that is not finite.
  */
-static bool
-plackett_luce_duel(const sk_os_params *p, const sk_os_match *m, double *mu_out,
-				   double *sigma_out)
+typedef struct pl_duel
 {
-	double		sig[2],
-				tss[2],
+	double		sig[2],			/* by player */
+				tss[2],			/* by finishing position, as e, sum, rank */
 				e[2],
 				sum[2],
 				rank[2],
 				per_group,		/* 1 / teams in the rank group */
-				c,
-				mu_new[2],
-				sig_new[2];
-	int			order[2] = {0, 1};
-	int			i;
+				c;
+	int			order[2];		/* player at each position */
 	bool		tie;
+} pl_duel;
 
+/* The general path's team sums, c, exponentials and rank groups. */
+static bool
+pl_duel_setup(const sk_os_params *p, const sk_os_match *m, pl_duel *d)
+{
+	int			i;
+
+	d->order[0] = 0;
+	d->order[1] = 1;
 	for (i = 0; i < 2; i++)
-		sig[i] = sqrt(m->sigma[i] * m->sigma[i] + p->tau * p->tau);
+		d->sig[i] = sqrt(m->sigma[i] * m->sigma[i] + p->tau * p->tau);
 	if (m->ranks != NULL && m->ranks[0] > m->ranks[1])
 	{
-		order[0] = 1;
-		order[1] = 0;
+		d->order[0] = 1;
+		d->order[1] = 0;
 	}
 	for (i = 0; i < 2; i++)
 	{
-		int			t = order[i];
+		int			t = d->order[i];
 
-		rank[i] = m->ranks != NULL ? trunc_rank(m->ranks[t]) : (double) t;
-		tss[i] = 0.0 + sig[t] * sig[t];
-		if (!isfinite(tss[i]) || tss[i] <= 0.0)
+		d->rank[i] = m->ranks != NULL ? trunc_rank(m->ranks[t]) : (double) t;
+		d->tss[i] = 0.0 + d->sig[t] * d->sig[t];
+		if (!isfinite(d->tss[i]) || d->tss[i] <= 0.0)
 			return false;
 	}
-	c = sqrt((0.0 + (tss[0] + p->beta * p->beta)) + (tss[1] + p->beta * p->beta));
+	d->c = sqrt((0.0 + (d->tss[0] + p->beta * p->beta)) + (d->tss[1] + p->beta * p->beta));
 	for (i = 0; i < 2; i++)
 	{
-		double		x = (0.0 + m->mu[order[i]]) / c;
+		double		x = (0.0 + m->mu[d->order[i]]) / d->c;
 
 		if (!(fabs(x) <= PL_DIRECT_LIMIT))
 			return false;
-		e[i] = exp(x);
+		d->e[i] = exp(x);
 	}
-	sum[0] = (0.0 + e[0]) + e[1];
-	sum[1] = 0.0 + e[1];
+	d->sum[0] = (0.0 + d->e[0]) + d->e[1];
+	d->sum[1] = 0.0 + d->e[1];
 	/*
 	 * A tie is one rank group of two, counted by halves; otherwise two
 	 * groups of one.  x / 2 and x * 0.5 round alike, as do x / 1 and x.
 	 */
-	tie = rank[0] == rank[1];
-	per_group = tie ? 0.5 : 1.0;
-	if (tie)
-		sum[1] = sum[0];
+	d->tie = d->rank[0] == d->rank[1];
+	d->per_group = d->tie ? 0.5 : 1.0;
+	if (d->tie)
+		d->sum[1] = d->sum[0];
+	return true;
+}
 
-	for (i = 0; i < 2; i++)
+/* The new mu and sigma of the player finishing at position i. */
+static bool
+pl_duel_player(const sk_os_params *p, const sk_os_match *m, const pl_duel *d,
+			   int i, double *mu_new, double *sig_new)
+{
+	int			t = d->order[i],
+				q;
+	double		omega = 0.0,
+				delta = 0.0,
+				s_new;
+
+	for (q = 0; q < 2; q++)
 	{
-		int			t = order[i],
-					q;
-		double		omega = 0.0,
-					delta = 0.0,
-					s_new;
+		double		r;
 
-		for (q = 0; q < 2; q++)
-		{
-			double		r;
-
-			if (!(rank[q] <= rank[i]))
-				continue;
-			/* The loser against itself: r = e/e = 1 adds exactly zero. */
-			if (q == 1 && !tie)
-				continue;
-			r = e[i] / sum[q];
-			delta += r * (1.0 - r) * per_group;
-			if (q == i)
-				omega += (1.0 - r) * per_group;
-			else
-				omega -= r * per_group;
-		}
-		omega *= tss[i] / c;
-		delta *= tss[i] / (c * c);
-		delta *= sqrt(tss[i]) / c;
-
-		/*
-		 * A player's share of the team's change, sigma^2 / team sigma^2,
-		 * is exactly 1 here, and the weight is 1: both drop out.
-		 */
-		mu_new[t] = m->mu[t] + omega;
-		s_new = sig[t] * sqrt(at_least(1.0 - delta, p->kappa));
-		if (p->limit_sigma && m->sigma[t] < s_new)
-			s_new = m->sigma[t];
-		sig_new[t] = s_new;
-		if (!isfinite(mu_new[t]) || !isfinite(s_new))
-			return false;
+		if (!(d->rank[q] <= d->rank[i]))
+			continue;
+		/* The loser against itself: r = e/e = 1 adds exactly zero. */
+		if (q == 1 && !d->tie)
+			continue;
+		r = d->e[i] / d->sum[q];
+		delta += r * (1.0 - r) * d->per_group;
+		if (q == i)
+			omega += (1.0 - r) * d->per_group;
+		else
+			omega -= r * d->per_group;
 	}
+	omega *= d->tss[i] / d->c;
+	delta *= d->tss[i] / (d->c * d->c);
+	delta *= sqrt(d->tss[i]) / d->c;
+
+	/*
+	 * A player's share of the team's change, sigma^2 / team sigma^2, is
+	 * exactly 1 here, and the weight is 1: both drop out.
+	 */
+	mu_new[t] = m->mu[t] + omega;
+	s_new = d->sig[t] * sqrt(at_least(1.0 - delta, p->kappa));
+	if (p->limit_sigma && m->sigma[t] < s_new)
+		s_new = m->sigma[t];
+	sig_new[t] = s_new;
+	return isfinite(mu_new[t]) && isfinite(s_new);
+}
+
+static bool
+plackett_luce_duel(const sk_os_params *p, const sk_os_match *m, double *mu_out,
+				   double *sigma_out)
+{
+	pl_duel		d;
+	double		mu_new[2],
+				sig_new[2];
+	int			i;
+
+	if (!pl_duel_setup(p, m, &d))
+		return false;
+	for (i = 0; i < 2; i++)
+		if (!pl_duel_player(p, m, &d, i, mu_new, sig_new))
+			return false;
 	for (i = 0; i < 2; i++)
 	{
 		mu_out[i] = mu_new[i];

@@ -219,6 +219,85 @@ sk_ts_vw_win(double t, double e, double *v, double *w)
 	}
 }
 
+/*
+ * A margin this narrow cancels in cdf(a) - cdf(b).  With Z = -s + u,
+ * u in [-e, e] has density ~ exp(s u - u^2/2) = sum He_n(s) u^n/n!;
+ * integrating the series term by term gives the mean and variance
+ * (1 - w); the first terms left out are below 1e-12 here.
+ */
+static void
+vw_draw_narrow(double s, double e, double *vv, double *ww)
+{
+	double		e2 = e * e;
+
+	*vv = -s + s * e2 / 3.0 - s * (s * s + 2.0) * e2 * e2 / 45.0;
+	*ww = 1.0 - (e2 / 3.0 - (3.0 * s * s + 2.0) * e2 * e2 / 45.0);
+}
+
+/* The package's formulas, for a lower end a above the tail. */
+static void
+vw_draw_direct(double s, double a, double b, double *vv, double *ww)
+{
+	double		pa = sk_norm_pdf(a);
+	double		pb = sk_norm_pdf(b);
+	double		den = sk_norm_cdf(a) - sk_norm_cdf(b);
+
+	if (den > 0.0)
+	{
+		*vv = (pb - pa) / den;
+		*ww = *vv * *vv + (a * pa - b * pb) / den;
+	}
+	else
+	{
+		/* margin too narrow to resolve: the interval's midpoint */
+		*vv = -s;
+		*ww = TS_W_MAX;
+	}
+}
+
+/*
+ * Both ends deep in the lower tail.  Dividing through by pdf(a),
+ * with z1 = -a, z2 = -b, R_i = 1/(z_i + K_i) the Mills ratios and
+ * r = pdf(b)/pdf(a) = exp(-2es):
+ *   den' = R1 - r R2 = (R1 - R2) + (1 - r) R2
+ *   v    = -(1 - r) / den'
+ *   w    = [(1 - r)(K1 R1 - r K2 R2) + 2 e r (R1 - R2)] / den'^2
+ * where every term is non-negative and the one difference only
+ * cancels for margins narrow enough to take the series.
+ */
+static void
+vw_draw_tail(double s, double e, double a, double b, double *vv, double *ww)
+{
+	double		z1 = -a;
+	double		z2 = -b;
+	double		k1 = mills_k(z1);
+	double		k2 = mills_k(z2);
+	double		r1 = 1.0 / (z1 + k1);
+	double		r2 = 1.0 / (z2 + k2);
+	double		r = exp(-2.0 * e * s);
+	double		one_r = -expm1(-2.0 * e * s);
+	double		r12 = (2.0 * e + (k2 - k1)) * r1 * r2;
+	double		den;
+
+	if (r12 < 0.0)
+		r12 = 0.0;
+	den = r12 + one_r * r2;
+	if (den > 0.0)
+	{
+		*vv = -one_r / den;
+		if (z1 > TS_TAIL_HUGE)
+			*ww = TS_W_MAX;
+		else
+			*ww = ((one_r * (k1 * r1 - r * k2 * r2) + 2.0 * e * r * r12) /
+				   den) / den;
+	}
+	else
+	{
+		*vv = -s;
+		*ww = TS_W_MAX;
+	}
+}
+
 void
 sk_ts_vw_draw(double t, double e, double *v, double *w)
 {
@@ -229,78 +308,11 @@ sk_ts_vw_draw(double t, double e, double *v, double *w)
 				ww;
 
 	if (e * fmax(s, 1.0) <= TS_NARROW)
-	{
-		/*
-		 * A margin this narrow cancels in cdf(a) - cdf(b).  With Z = -s + u,
-		 * u in [-e, e] has density ~ exp(s u - u^2/2) = sum He_n(s) u^n/n!;
-		 * integrating the series term by term gives the mean and variance
-		 * (1 - w); the first terms left out are below 1e-12 here.
-		 */
-		double		e2 = e * e;
-
-		vv = -s + s * e2 / 3.0 - s * (s * s + 2.0) * e2 * e2 / 45.0;
-		ww = 1.0 - (e2 / 3.0 - (3.0 * s * s + 2.0) * e2 * e2 / 45.0);
-	}
+		vw_draw_narrow(s, e, &vv, &ww);
 	else if (a > -TS_TAIL)
-	{
-		/* the package's formulas */
-		double		pa = sk_norm_pdf(a);
-		double		pb = sk_norm_pdf(b);
-		double		den = sk_norm_cdf(a) - sk_norm_cdf(b);
-
-		if (den > 0.0)
-		{
-			vv = (pb - pa) / den;
-			ww = vv * vv + (a * pa - b * pb) / den;
-		}
-		else
-		{
-			/* margin too narrow to resolve: the interval's midpoint */
-			vv = -s;
-			ww = TS_W_MAX;
-		}
-	}
+		vw_draw_direct(s, a, b, &vv, &ww);
 	else
-	{
-		/*
-		 * Both ends deep in the lower tail.  Dividing through by pdf(a),
-		 * with z1 = -a, z2 = -b, R_i = 1/(z_i + K_i) the Mills ratios and
-		 * r = pdf(b)/pdf(a) = exp(-2es):
-		 *   den' = R1 - r R2 = (R1 - R2) + (1 - r) R2
-		 *   v    = -(1 - r) / den'
-		 *   w    = [(1 - r)(K1 R1 - r K2 R2) + 2 e r (R1 - R2)] / den'^2
-		 * where every term is non-negative and the one difference only
-		 * cancels for margins narrow enough to take the series above.
-		 */
-		double		z1 = -a;
-		double		z2 = -b;
-		double		k1 = mills_k(z1);
-		double		k2 = mills_k(z2);
-		double		r1 = 1.0 / (z1 + k1);
-		double		r2 = 1.0 / (z2 + k2);
-		double		r = exp(-2.0 * e * s);
-		double		one_r = -expm1(-2.0 * e * s);
-		double		r12 = (2.0 * e + (k2 - k1)) * r1 * r2;
-		double		den;
-
-		if (r12 < 0.0)
-			r12 = 0.0;
-		den = r12 + one_r * r2;
-		if (den > 0.0)
-		{
-			vv = -one_r / den;
-			if (z1 > TS_TAIL_HUGE)
-				ww = TS_W_MAX;
-			else
-				ww = ((one_r * (k1 * r1 - r * k2 * r2) + 2.0 * e * r * r12) /
-					  den) / den;
-		}
-		else
-		{
-			vv = -s;
-			ww = TS_W_MAX;
-		}
-	}
+		vw_draw_tail(s, e, a, b, &vv, &ww);
 	*v = t < 0.0 ? -vv : vv;
 	*w = clamp_w(ww);
 }
