@@ -122,8 +122,6 @@ COMMENT ON FUNCTION skill.ordinal(skill.rating, float8, float8, float8) IS
 -- Elo
 ---------------------------------------------------------------------------
 
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE OR REPLACE FUNCTION skill.elo_expected(rating_a float8, rating_b float8, scale float8 DEFAULT 400)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'elo_expected'
@@ -206,8 +204,6 @@ COMMENT ON FUNCTION skill.elo_rate(float8[], float8[], float8, float8) IS
 -- Glicko-1 and Glicko-2
 ---------------------------------------------------------------------------
 
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE OR REPLACE FUNCTION skill.glicko_update(player skill.glicko, opponents skill.glicko[], scores float8[])
 RETURNS skill.glicko
 AS 'MODULE_PATHNAME', 'glicko_update'
@@ -297,8 +293,6 @@ COMMENT ON FUNCTION skill.glicko2_predict_draw(skill.glicko, skill.glicko, text,
 -- team_ratings gives NULL; any other NULL argument is an error.
 ---------------------------------------------------------------------------
 
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE OR REPLACE FUNCTION skill.pl_rate(team_ratings skill.rating[],
     ranks float8[] DEFAULT NULL, scores float8[] DEFAULT NULL, weights float8[] DEFAULT NULL,
     beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 0.08333333333333333,
@@ -486,8 +480,6 @@ COMMENT ON FUNCTION skill.tm_part_predict_rank(skill.rating[], float8, float8, b
 -- COST: a rate takes about 50 times as long as a simple operator (0.4 us for
 -- 1v1, 2.5 us for 4 teams of 2), so the planner gives big scans parallel
 -- workers; quality is about 10 times.
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE OR REPLACE FUNCTION skill.trueskill_rate(team_ratings skill.rating[],
                                      ranks float8[] DEFAULT NULL,
                                      weights float8[] DEFAULT NULL,
@@ -548,8 +540,6 @@ COMMENT ON FUNCTION skill.trueskill_expose(skill.rating, float8, float8) IS
 -- Team Glicko-1 (reading C of shared/seeds/team-glicko1.txt)
 ---------------------------------------------------------------------------
 
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE OR REPLACE FUNCTION skill.team_glicko_rating(team skill.glicko[])
 RETURNS skill.glicko
 AS 'MODULE_PATHNAME', 'team_glicko_rating'
@@ -1461,10 +1451,7 @@ COMMENT ON FUNCTION skill.match_predictions(text, text, jsonb) IS
 
 ---------------------------------------------------------------------------
 -- Scoring predictions
----------------------------------------------------------------------------
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
-
+-------------------------------------------------------------------------
 CREATE TYPE skill.prediction_score AS (
   n bigint, log_loss float8, brier float8, accuracy float8, ece float8,
   calibration_slope float8, calibration_intercept float8);
@@ -1544,10 +1531,7 @@ COMMENT ON FUNCTION skill.evaluate(text, text[], jsonb) IS
 
 ---------------------------------------------------------------------------
 -- Scoring three-way predictions (win, draw, loss)
----------------------------------------------------------------------------
--- Repeated shapes below are deliberate: SQL declares every support function
--- in full, one block each (scans for repeated code flag them).
-
+-------------------------------------------------------------------------
 CREATE TYPE skill.outcome_score AS (
   n bigint, log_loss float8, rps float8, brier float8,
   draw_rate float8, predicted_draw_rate float8);
@@ -1699,10 +1683,7 @@ COMMENT ON FUNCTION skill.otr_history(text, jsonb) IS
 
 ---------------------------------------------------------------------------
 -- Player lifecycle at read time: inactivity, seasons, divisions
----------------------------------------------------------------------------
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
-
+-------------------------------------------------------------------------
 CREATE OR REPLACE FUNCTION skill.rating_decay(r skill.rating, idle interval, sigma_per_day float8,
                                    max_sigma float8 DEFAULT 8.333333333333334)
 RETURNS skill.rating
@@ -1863,8 +1844,6 @@ COMMENT ON FUNCTION skill.form_matches(anyarray, float8[], int[], int, int, json
 -- Game-server placement: formed matches onto server instances
 ---------------------------------------------------------------------------
 
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE OR REPLACE FUNCTION skill.place_matches(server_ids anyarray, capacities int[], loads int[],
                                     player_matches int[], latencies float8[],
                                     max_latency float8 DEFAULT NULL,

@@ -13,10 +13,6 @@
  * sized units between teams.  A swap only moves two team totals strictly
  * inside their old interval, so neither the largest total grows nor the
  * smallest shrinks: the gap never gets worse than the start's.
- *
- * Checks and workspace layouts below repeat one shape on purpose (finite,
- * then in range; one aligned slice per array): spelled out, each reads
- * as the rule it enforces.
  */
 #include <math.h>
 #include <stdlib.h>

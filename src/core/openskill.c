@@ -3,10 +3,6 @@
  * following openskill.py 6.2.0 step by step, quirks included (see the
  * header).  Phi is the erf form, as Python's statistics.NormalDist computes
  * it, because the Thurstone-Mosteller branch points compare Phi itself.
- *
- * Checks and workspace layouts below repeat one shape on purpose (finite,
- * then in range; one aligned slice per array): spelled out, each reads
- * as the rule it enforces.
  */
 #include <float.h>
 #include <stdbool.h>

@@ -9,10 +9,6 @@
  * messages and multiply the other ones together.  That is the same
  * quantity, but has no cancellation when a truncation makes a marginal
  * very precise, which is where the package produces garbage or raises.
- *
- * Checks and workspace layouts below repeat one shape on purpose (finite,
- * then in range; one aligned slice per array): spelled out, each reads
- * as the rule it enforces.
  */
 #include <float.h>
 #include <math.h>

@@ -3,8 +3,6 @@
 -- Elo
 ---------------------------------------------------------------------------
 
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE FUNCTION skill.elo_expected(rating_a float8, rating_b float8, scale float8 DEFAULT 400)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'elo_expected'

@@ -3,8 +3,6 @@
 -- Glicko-1 and Glicko-2
 ---------------------------------------------------------------------------
 
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE FUNCTION skill.glicko_update(player skill.glicko, opponents skill.glicko[], scores float8[])
 RETURNS skill.glicko
 AS 'MODULE_PATHNAME', 'glicko_update'

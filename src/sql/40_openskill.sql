@@ -9,8 +9,6 @@
 -- team_ratings gives NULL; any other NULL argument is an error.
 ---------------------------------------------------------------------------
 
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE FUNCTION skill.pl_rate(team_ratings skill.rating[],
     ranks float8[] DEFAULT NULL, scores float8[] DEFAULT NULL, weights float8[] DEFAULT NULL,
     beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, tau float8 DEFAULT 0.08333333333333333,

@@ -8,8 +8,6 @@
 -- COST: a rate takes about 50 times as long as a simple operator (0.4 us for
 -- 1v1, 2.5 us for 4 teams of 2), so the planner gives big scans parallel
 -- workers; quality is about 10 times.
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE FUNCTION skill.trueskill_rate(team_ratings skill.rating[],
                                      ranks float8[] DEFAULT NULL,
                                      weights float8[] DEFAULT NULL,

@@ -3,8 +3,6 @@
 -- Team Glicko-1 (reading C of shared/seeds/team-glicko1.txt)
 ---------------------------------------------------------------------------
 
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE FUNCTION skill.team_glicko_rating(team skill.glicko[])
 RETURNS skill.glicko
 AS 'MODULE_PATHNAME', 'team_glicko_rating'

@@ -1,10 +1,7 @@
 
 ---------------------------------------------------------------------------
 -- Scoring predictions
----------------------------------------------------------------------------
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
-
+-------------------------------------------------------------------------
 CREATE TYPE skill.prediction_score AS (
   n bigint, log_loss float8, brier float8, accuracy float8, ece float8,
   calibration_slope float8, calibration_intercept float8);

@@ -1,10 +1,7 @@
 
 ---------------------------------------------------------------------------
 -- Scoring three-way predictions (win, draw, loss)
----------------------------------------------------------------------------
--- Repeated shapes below are deliberate: SQL declares every support function
--- in full, one block each (scans for repeated code flag them).
-
+-------------------------------------------------------------------------
 CREATE TYPE skill.outcome_score AS (
   n bigint, log_loss float8, rps float8, brier float8,
   draw_rate float8, predicted_draw_rate float8);

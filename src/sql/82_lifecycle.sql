@@ -1,10 +1,7 @@
 
 ---------------------------------------------------------------------------
 -- Player lifecycle at read time: inactivity, seasons, divisions
----------------------------------------------------------------------------
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
-
+-------------------------------------------------------------------------
 CREATE FUNCTION skill.rating_decay(r skill.rating, idle interval, sigma_per_day float8,
                                    max_sigma float8 DEFAULT 8.333333333333334)
 RETURNS skill.rating

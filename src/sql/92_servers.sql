@@ -3,8 +3,6 @@
 -- Game-server placement: formed matches onto server instances
 ---------------------------------------------------------------------------
 
--- Repeated shapes below are deliberate: SQL declares every overload and
--- signature in full, one block each (scans for repeated code flag them).
 CREATE FUNCTION skill.place_matches(server_ids anyarray, capacities int[], loads int[],
                                     player_matches int[], latencies float8[],
                                     max_latency float8 DEFAULT NULL,

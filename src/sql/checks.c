@@ -5,10 +5,6 @@
  * a user sees "scores[2] must be between 0 and 1", not a bare failure.
  * Comparisons are written so NaN fails them too, but finiteness is checked
  * first to give NaN and Infinity their own message.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -62,24 +58,42 @@ check_result_spread(const char *field, double spread, bool zero_allowed)
 				 errdetail("The input ratings are too extreme to compute in double precision.")));
 }
 
+/* Raise "ARG must RULE" (22023) unless ok; ok is false for NaN too. */
+static void
+refuse_unless(bool ok, const char *arg, const char *rule)
+{
+	if (!ok)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s must %s", arg, rule)));
+}
+
 void
 check_positive(const char *arg, double value)
 {
 	check_finite(arg, value);
-	if (!(value > 0.0))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s must be greater than zero", arg)));
+	refuse_unless(value > 0.0, arg, "be greater than zero");
 }
 
 void
 check_nonnegative(const char *arg, double value)
 {
 	check_finite(arg, value);
-	if (!(value >= 0.0))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s must not be negative", arg)));
+	refuse_unless(value >= 0.0, arg, "not be negative");
+}
+
+/*
+ * Argument n as a float8, checked by check (finite_arg, positive_arg and
+ * nonnegative_arg in skill.h): a function's usual first lines in one call.
+ */
+double
+float8_arg(FunctionCallInfo fcinfo, int n, const char *arg,
+		   void (*check) (const char *arg, double value))
+{
+	double		value = PG_GETARG_FLOAT8(n);
+
+	check(arg, value);
+	return value;
 }
 
 void

@@ -1,9 +1,5 @@
 /*
  * elo_sql.c - SQL functions of the Elo family.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -21,17 +17,24 @@ PG_FUNCTION_INFO_V1(elo_update_normal);
 PG_FUNCTION_INFO_V1(elo_k_factor);
 PG_FUNCTION_INFO_V1(elo_rate);
 
+/*
+ * (rating_a, rating_b, spread): A's expected score by expected, on the
+ * logistic (spread "scale") or normal (spread "s") curve.
+ */
+static Datum
+pair_expected(FunctionCallInfo fcinfo, const char *spread_arg,
+			  double (*expected) (double, double, double))
+{
+	double		rating_a = finite_arg(fcinfo, 0, "rating_a");
+	double		rating_b = finite_arg(fcinfo, 1, "rating_b");
+
+	PG_RETURN_FLOAT8(expected(rating_a, rating_b, positive_arg(fcinfo, 2, spread_arg)));
+}
+
 Datum
 elo_expected(PG_FUNCTION_ARGS)
 {
-	double		rating_a = PG_GETARG_FLOAT8(0);
-	double		rating_b = PG_GETARG_FLOAT8(1);
-	double		scale = PG_GETARG_FLOAT8(2);
-
-	check_finite("rating_a", rating_a);
-	check_finite("rating_b", rating_b);
-	check_positive("scale", scale);
-	PG_RETURN_FLOAT8(sk_elo_expected(rating_a, rating_b, scale));
+	return pair_expected(fcinfo, "scale", sk_elo_expected);
 }
 
 /*
@@ -53,12 +56,9 @@ elo_predict(FunctionCallInfo fcinfo, bool want_draw)
 
 	if (required_arg_null(fcinfo, DRAW_ARGS_OPTIONAL(4)))
 		PG_RETURN_NULL();
-	rating_a = PG_GETARG_FLOAT8(0);
-	rating_b = PG_GETARG_FLOAT8(1);
-	scale = PG_GETARG_FLOAT8(2);
-	check_finite("rating_a", rating_a);
-	check_finite("rating_b", rating_b);
-	check_positive("scale", scale);
+	rating_a = finite_arg(fcinfo, 0, "rating_a");
+	rating_b = finite_arg(fcinfo, 1, "rating_b");
+	scale = positive_arg(fcinfo, 2, "scale");
 	draw_args_read(fcinfo, 3, 4, false, &model);
 	if (model.model == SK_DRAW_NONE)
 		PG_RETURN_FLOAT8(want_draw ? 0.0 : sk_elo_expected(rating_a, rating_b, scale));
@@ -81,14 +81,7 @@ elo_predict_draw(PG_FUNCTION_ARGS)
 Datum
 elo_expected_normal(PG_FUNCTION_ARGS)
 {
-	double		rating_a = PG_GETARG_FLOAT8(0);
-	double		rating_b = PG_GETARG_FLOAT8(1);
-	double		s = PG_GETARG_FLOAT8(2);
-
-	check_finite("rating_a", rating_a);
-	check_finite("rating_b", rating_b);
-	check_positive("s", s);
-	PG_RETURN_FLOAT8(sk_elo_expected_normal(rating_a, rating_b, s));
+	return pair_expected(fcinfo, "s", sk_elo_expected_normal);
 }
 
 /* Shared by the single-game updates: (rating, opponent, score, k, spread). */
@@ -138,18 +131,15 @@ elo_update_normal(PG_FUNCTION_ARGS)
 Datum
 elo_update_period(PG_FUNCTION_ARGS)
 {
-	double		rating = PG_GETARG_FLOAT8(0);
-	double		k = PG_GETARG_FLOAT8(3);
-	double		scale = PG_GETARG_FLOAT8(4);
+	double		rating = finite_arg(fcinfo, 0, "rating");
+	double		k = nonnegative_arg(fcinfo, 3, "k");
+	double		scale = positive_arg(fcinfo, 4, "scale");
 	int			n_opponents,
 				n_scores;
 	const double *opponents;
 	const double *scores;
 	double		result;
 
-	check_finite("rating", rating);
-	check_nonnegative("k", k);
-	check_positive("scale", scale);
 	opponents = float8_array_values(PG_GETARG_ARRAYTYPE_P(1), "opponents", &n_opponents);
 	scores = float8_array_values(PG_GETARG_ARRAYTYPE_P(2), "scores", &n_scores);
 	check_same_length("opponents", n_opponents, "scores", n_scores);
@@ -168,10 +158,10 @@ elo_update_period(PG_FUNCTION_ARGS)
 Datum
 elo_k_factor(PG_FUNCTION_ARGS)
 {
-	double		rating = PG_GETARG_FLOAT8(0);
+	double		rating = finite_arg(fcinfo, 0, "rating");
 	int32		games_played = PG_GETARG_INT32(1);
 	int32		provisional_games = PG_GETARG_INT32(4);
-	double		provisional_k = PG_GETARG_FLOAT8(5);
+	double		provisional_k = nonnegative_arg(fcinfo, 5, "provisional_k");
 	int			n_thresholds,
 				n_ks,
 				i;
@@ -179,7 +169,6 @@ elo_k_factor(PG_FUNCTION_ARGS)
 	const double *ks;
 	double		k;
 
-	check_finite("rating", rating);
 	if (games_played < 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -188,7 +177,6 @@ elo_k_factor(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("provisional_games must not be negative")));
-	check_nonnegative("provisional_k", provisional_k);
 	thresholds = float8_array_values(PG_GETARG_ARRAYTYPE_P(2), "thresholds", &n_thresholds);
 	ks = float8_array_values(PG_GETARG_ARRAYTYPE_P(3), "ks", &n_ks);
 	if (n_ks != n_thresholds + 1)
@@ -217,8 +205,8 @@ elo_k_factor(PG_FUNCTION_ARGS)
 Datum
 elo_rate(PG_FUNCTION_ARGS)
 {
-	double		k = PG_GETARG_FLOAT8(2);
-	double		scale = PG_GETARG_FLOAT8(3);
+	double		k = nonnegative_arg(fcinfo, 2, "k");
+	double		scale = positive_arg(fcinfo, 3, "scale");
 	int			n_ratings,
 				n_ranks;
 	const double *ratings;
@@ -226,8 +214,6 @@ elo_rate(PG_FUNCTION_ARGS)
 	double	   *result;
 	int			i;
 
-	check_nonnegative("k", k);
-	check_positive("scale", scale);
 	ratings = float8_array_values(PG_GETARG_ARRAYTYPE_P(0), "ratings", &n_ratings);
 	ranks = float8_array_values(PG_GETARG_ARRAYTYPE_P(1), "ranks", &n_ranks);
 	check_same_length("ratings", n_ratings, "ranks", n_ranks);

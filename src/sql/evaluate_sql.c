@@ -19,10 +19,6 @@
  * only on the rows, not on the system, so every system scores the same
  * ones unless the rows query returns other rows when it runs again, which
  * is an error.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/family_args.h"
 #include "sql/jsonb_args.h"

@@ -3,10 +3,6 @@
  *
  * Glicko-1 ignores vol and passes it through (it may be NULL); Glicko-2
  * requires it.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -87,14 +83,11 @@ glicko_decay(PG_FUNCTION_ARGS)
 {
 	CallCache  *cache = call_cache(fcinfo);
 	GlickoValue player;
-	double		periods = PG_GETARG_FLOAT8(1);
-	double		c = PG_GETARG_FLOAT8(2);
-	double		rd_max = PG_GETARG_FLOAT8(3);
+	double		periods = nonnegative_arg(fcinfo, 1, "periods");
+	double		c = nonnegative_arg(fcinfo, 2, "c");
+	double		rd_max = positive_arg(fcinfo, 3, "rd_max");
 
 	read_player(fcinfo, 0, &cache->glicko, "player", false, &player);
-	check_nonnegative("periods", periods);
-	check_nonnegative("c", c);
-	check_positive("rd_max", rd_max);
 	report_core_status(sk_glicko_decay(player.rd, periods, c, rd_max, &player.rd),
 					   "glicko_decay");
 	PG_RETURN_DATUM(glicko_build(&cache->glicko, &player));
@@ -104,14 +97,11 @@ glicko_decay(PG_FUNCTION_ARGS)
 Datum
 glicko_c(PG_FUNCTION_ARGS)
 {
-	double		rd_typical = PG_GETARG_FLOAT8(0);
-	double		periods = PG_GETARG_FLOAT8(1);
-	double		rd_max = PG_GETARG_FLOAT8(2);
+	double		rd_typical = positive_arg(fcinfo, 0, "rd_typical");
+	double		periods = positive_arg(fcinfo, 1, "periods_to_max");
+	double		rd_max = positive_arg(fcinfo, 2, "rd_max");
 	double		c;
 
-	check_positive("rd_typical", rd_typical);
-	check_positive("periods_to_max", periods);
-	check_positive("rd_max", rd_max);
 	if (rd_typical > rd_max)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -121,9 +111,12 @@ glicko_c(PG_FUNCTION_ARGS)
 	PG_RETURN_FLOAT8(check_result_finite(c));
 }
 
-/* glicko_expected(player, opponent): E with the opponent's RD (Glicko-1). */
-Datum
-glicko_expected(PG_FUNCTION_ARGS)
+/*
+ * The update's expected score of player against opponent, which counts only
+ * the opponent's RD: by expected, Glicko-1's or Glicko-2's.
+ */
+static Datum
+update_expected(FunctionCallInfo fcinfo, double (*expected) (double, double, double))
 {
 	CallCache  *cache = call_cache(fcinfo);
 	GlickoValue player,
@@ -131,7 +124,14 @@ glicko_expected(PG_FUNCTION_ARGS)
 
 	read_player(fcinfo, 0, &cache->glicko, "player", false, &player);
 	read_player(fcinfo, 1, &cache->glicko, "opponent", true, &opponent);
-	PG_RETURN_FLOAT8(sk_glicko_expected(player.rating, opponent.rating, opponent.rd));
+	PG_RETURN_FLOAT8(expected(player.rating, opponent.rating, opponent.rd));
+}
+
+/* glicko_expected(player, opponent): E with the opponent's RD (Glicko-1). */
+Datum
+glicko_expected(PG_FUNCTION_ARGS)
+{
+	return update_expected(fcinfo, sk_glicko_expected);
 }
 
 /*
@@ -187,8 +187,8 @@ glicko2_update(PG_FUNCTION_ARGS)
 	CallCache  *cache = call_cache(fcinfo);
 	GlickoValue player;
 	RatingPeriod period;
-	double		tau = PG_GETARG_FLOAT8(3);
-	double		epsilon = PG_GETARG_FLOAT8(4);
+	double		tau = positive_arg(fcinfo, 3, "tau");
+	double		epsilon = positive_arg(fcinfo, 4, "epsilon");
 	sk_glicko2	in,
 				out;
 
@@ -198,8 +198,6 @@ glicko2_update(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("player.vol must not be NULL"),
 				 errdetail("Glicko-2 needs the player's volatility; skill.glicko() defaults it to 0.06.")));
-	check_positive("tau", tau);
-	check_positive("epsilon", epsilon);
 	read_period(fcinfo, &cache->glicko, &period);
 
 	in.rating = player.rating;
@@ -219,11 +217,5 @@ glicko2_update(PG_FUNCTION_ARGS)
 Datum
 glicko2_expected(PG_FUNCTION_ARGS)
 {
-	CallCache  *cache = call_cache(fcinfo);
-	GlickoValue player,
-				opponent;
-
-	read_player(fcinfo, 0, &cache->glicko, "player", false, &player);
-	read_player(fcinfo, 1, &cache->glicko, "opponent", true, &opponent);
-	PG_RETURN_FLOAT8(sk_glicko2_expected(player.rating, opponent.rating, opponent.rd));
+	return update_expected(fcinfo, sk_glicko2_expected);
 }

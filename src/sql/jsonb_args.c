@@ -1,9 +1,5 @@
 /*
  * jsonb_args.c - settings out of a jsonb options argument (jsonb_args.h).
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/jsonb_args.h"
 

@@ -5,10 +5,6 @@
  * sigma_per_day / rd_per_day and season options.  Time comes in as an
  * interval (never now()), so every function is IMMUTABLE and gives the
  * same answer in every TimeZone.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -69,11 +65,9 @@ rating_decay(PG_FUNCTION_ARGS)
 	double		mu,
 				sigma;
 	double		days = interval_days(fcinfo, 1, "idle");
-	double		per_day = PG_GETARG_FLOAT8(2);
-	double		max_sigma = PG_GETARG_FLOAT8(3);
+	double		per_day = nonnegative_arg(fcinfo, 2, "sigma_per_day");
+	double		max_sigma = positive_arg(fcinfo, 3, "max_sigma");
 
-	check_nonnegative("sigma_per_day", per_day);
-	check_positive("max_sigma", max_sigma);
 	composite_init_arg(fcinfo, 0, &cache->rating);
 	rating_read(&cache->rating, PG_GETARG_HEAPTUPLEHEADER(0), "r", &mu, &sigma);
 	PG_RETURN_DATUM(rating_build(&cache->rating, mu,
@@ -84,15 +78,12 @@ rating_decay(PG_FUNCTION_ARGS)
 Datum
 elo_decay(PG_FUNCTION_ARGS)
 {
-	double		rating = PG_GETARG_FLOAT8(0);
+	double		rating = finite_arg(fcinfo, 0, "rating");
 	double		idle = interval_days(fcinfo, 1, "idle");
 	double		grace = interval_days(fcinfo, 2, "grace");
-	double		per_week = PG_GETARG_FLOAT8(3);
-	double		floor_value = PG_GETARG_FLOAT8(4);
+	double		per_week = nonnegative_arg(fcinfo, 3, "per_week");
+	double		floor_value = finite_arg(fcinfo, 4, "floor");
 
-	check_finite("rating", rating);
-	check_nonnegative("per_week", per_week);
-	check_finite("floor", floor_value);
 	PG_RETURN_FLOAT8(sk_elo_after_idle(rating, idle, grace, per_week, floor_value));
 }
 
@@ -104,12 +95,10 @@ season_reset_rating(PG_FUNCTION_ARGS)
 	double		mu,
 				sigma;
 	double		keep = PG_GETARG_FLOAT8(1);
-	double		mu0 = PG_GETARG_FLOAT8(2);
-	double		sigma0 = PG_GETARG_FLOAT8(3);
+	double		mu0 = finite_arg(fcinfo, 2, "mu0");
+	double		sigma0 = positive_arg(fcinfo, 3, "sigma0");
 
 	check_keep(keep);
-	check_finite("mu0", mu0);
-	check_positive("sigma0", sigma0);
 	composite_init_arg(fcinfo, 0, &cache->rating);
 	rating_read(&cache->rating, PG_GETARG_HEAPTUPLEHEADER(0), "r", &mu, &sigma);
 	PG_RETURN_DATUM(rating_build(&cache->rating, sk_season_mean(mu, mu0, keep),
@@ -123,12 +112,10 @@ season_reset_glicko(PG_FUNCTION_ARGS)
 	CallCache  *cache = call_cache(fcinfo);
 	GlickoValue g;
 	double		keep = PG_GETARG_FLOAT8(1);
-	double		rating0 = PG_GETARG_FLOAT8(2);
-	double		rd0 = PG_GETARG_FLOAT8(3);
+	double		rating0 = finite_arg(fcinfo, 2, "rating0");
+	double		rd0 = positive_arg(fcinfo, 3, "rd0");
 
 	check_keep(keep);
-	check_finite("rating0", rating0);
-	check_positive("rd0", rd0);
 	composite_init_arg(fcinfo, 0, &cache->glicko);
 	glicko_read(&cache->glicko, PG_GETARG_HEAPTUPLEHEADER(0), "g", false, &g);
 	g.rating = sk_season_mean(g.rating, rating0, keep);
@@ -140,13 +127,11 @@ season_reset_glicko(PG_FUNCTION_ARGS)
 Datum
 season_reset_elo(PG_FUNCTION_ARGS)
 {
-	double		rating = PG_GETARG_FLOAT8(0);
+	double		rating = finite_arg(fcinfo, 0, "rating");
 	double		keep = PG_GETARG_FLOAT8(1);
-	double		rating0 = PG_GETARG_FLOAT8(2);
+	double		rating0 = finite_arg(fcinfo, 2, "rating0");
 
-	check_finite("rating", rating);
 	check_keep(keep);
-	check_finite("rating0", rating0);
 	PG_RETURN_FLOAT8(check_result_finite(sk_season_mean(rating, rating0, keep)));
 }
 
@@ -192,17 +177,14 @@ performance_rating(PG_FUNCTION_ARGS)
 	CallCache  *cache = call_cache(fcinfo);
 	const double *opponents,
 			   *scores;
-	double		prior_mean = PG_GETARG_FLOAT8(2);
-	double		prior_sd = PG_GETARG_FLOAT8(3);
-	double		scale = PG_GETARG_FLOAT8(4);
+	double		prior_mean = finite_arg(fcinfo, 2, "prior_mean");
+	double		prior_sd = positive_arg(fcinfo, 3, "prior_sd");
+	double		scale = positive_arg(fcinfo, 4, "scale");
 	double		x,
 				sd;
 	int			n,
 				n_scores;
 
-	check_finite("prior_mean", prior_mean);
-	check_positive("prior_sd", prior_sd);
-	check_positive("scale", scale);
 	opponents = float8_array_values(PG_GETARG_ARRAYTYPE_P(0), "opponents", &n);
 	scores = float8_array_values(PG_GETARG_ARRAYTYPE_P(1), "scores", &n_scores);
 	check_same_length("opponents", n, "scores", n_scores);

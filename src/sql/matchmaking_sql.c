@@ -2,10 +2,6 @@
  * matchmaking_sql.c - SQL functions around match making: TrueSkill match
  * quality, party ratings, the widening skill window, and team balancing.
  * The queue matcher (form_matches) is in queue_sql.c.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -152,12 +148,11 @@ Datum
 window_beta(PG_FUNCTION_ARGS)
 {
 	double		waited = interval_seconds(PG_GETARG_INTERVAL_P(0), "waited");
-	double		max_beta = PG_GETARG_FLOAT8(1);
+	double		max_beta = positive_arg(fcinfo, 1, "max_beta");
 	int32		buckets = PG_GETARG_INT32(2);
 	double		duration = interval_seconds(PG_GETARG_INTERVAL_P(3), "bucket_duration");
 	double		beta;
 
-	check_positive("max_beta", max_beta);
 	if (buckets < 1)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -13,10 +13,6 @@
  * type facts, the core's scratch buffer and predict_rank's row descriptor,
  * so rating a table of matches does no catalog lookup and no scratch
  * allocation per row.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -258,35 +254,15 @@ openskill_rate(FunctionCallInfo fcinfo, sk_os_model model, const char *fname)
 										   match.mu, match.sigma));
 }
 
-Datum
-pl_rate(PG_FUNCTION_ARGS)
-{
-	return openskill_rate(fcinfo, SK_OS_PLACKETT_LUCE, "pl_rate");
-}
+/* One SQL entry point per model, each naming itself in errors. */
+#define OPENSKILL_RATE_ENTRY(name, model) \
+	Datum name(PG_FUNCTION_ARGS) { return openskill_rate(fcinfo, model, #name); }
 
-Datum
-bt_full_rate(PG_FUNCTION_ARGS)
-{
-	return openskill_rate(fcinfo, SK_OS_BT_FULL, "bt_full_rate");
-}
-
-Datum
-bt_part_rate(PG_FUNCTION_ARGS)
-{
-	return openskill_rate(fcinfo, SK_OS_BT_PART, "bt_part_rate");
-}
-
-Datum
-tm_full_rate(PG_FUNCTION_ARGS)
-{
-	return openskill_rate(fcinfo, SK_OS_TM_FULL, "tm_full_rate");
-}
-
-Datum
-tm_part_rate(PG_FUNCTION_ARGS)
-{
-	return openskill_rate(fcinfo, SK_OS_TM_PART, "tm_part_rate");
-}
+OPENSKILL_RATE_ENTRY(pl_rate, SK_OS_PLACKETT_LUCE)
+OPENSKILL_RATE_ENTRY(bt_full_rate, SK_OS_BT_FULL)
+OPENSKILL_RATE_ENTRY(bt_part_rate, SK_OS_BT_PART)
+OPENSKILL_RATE_ENTRY(tm_full_rate, SK_OS_TM_FULL)
+OPENSKILL_RATE_ENTRY(tm_part_rate, SK_OS_TM_PART)
 
 /* ------------------------------------------------------------ predict_* */
 

@@ -2,10 +2,6 @@
  * otr_sql.c - skill.otr_rate_match (an o!TR tournament match, core/otr.c),
  * otr_initial_rating and otr_decay.  Their options are declared once in
  * engine/otr_options.c, shared with otr_replay and otr_history.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -167,11 +163,9 @@ otr_initial_rating(PG_FUNCTION_ARGS)
 Datum
 otr_initial_rating_ms(PG_FUNCTION_ARGS)
 {
-	double		m = PG_GETARG_FLOAT8(1);
-	double		s = PG_GETARG_FLOAT8(2);
+	double		m = finite_arg(fcinfo, 1, "m");
+	double		s = positive_arg(fcinfo, 2, "s");
 
-	check_finite("m", m);
-	check_positive("s", s);
 	PG_RETURN_FLOAT8(initial_rating(PG_GETARG_INT32(0), m, s));
 }
 

@@ -58,14 +58,11 @@ share_outcome(PG_FUNCTION_ARGS)
 Datum
 difference_outcome(PG_FUNCTION_ARGS)
 {
-	double		score_for = PG_GETARG_FLOAT8(0);
-	double		score_against = PG_GETARG_FLOAT8(1);
-	double		scale = PG_GETARG_FLOAT8(2);
+	double		score_for = finite_arg(fcinfo, 0, "score_for");
+	double		score_against = finite_arg(fcinfo, 1, "score_against");
+	double		scale = positive_arg(fcinfo, 2, "scale");
 	double		s;
 
-	check_finite("score_for", score_for);
-	check_finite("score_against", score_against);
-	check_positive("scale", scale);	/* finite too */
 	report_core_status(sk_outcome_difference(score_for, score_against, scale, &s),
 					   "difference_outcome");
 	PG_RETURN_FLOAT8(s);

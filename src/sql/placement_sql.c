@@ -4,10 +4,6 @@
  * squares model (core/regression.c: centred co-moments, one pass, partial
  * states merge exactly, so it runs in parallel), and
  * skill.placement_predict(model, features) applies it.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 

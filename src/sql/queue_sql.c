@@ -9,10 +9,6 @@
  * per term).  This file reads and checks them; the search itself is the
  * core's (core/queue.c, which describes it), and each match it forms comes
  * back here to be returned as rows.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 

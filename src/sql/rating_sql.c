@@ -1,10 +1,6 @@
 /*
  * rating_sql.c - constructors of skill.rating and skill.glicko, the checks
  * of those two domains, and ordinal.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -54,12 +50,10 @@ glicko_check(PG_FUNCTION_ARGS)
 Datum
 rating(PG_FUNCTION_ARGS)
 {
-	double		mu = PG_GETARG_FLOAT8(0);
-	double		sigma = PG_GETARG_FLOAT8(1);
+	double		mu = finite_arg(fcinfo, 0, "mu");
+	double		sigma = positive_arg(fcinfo, 1, "sigma");
 	CallCache  *cache = call_cache(fcinfo);
 
-	check_finite("mu", mu);
-	check_positive("sigma", sigma);
 	composite_init_result(fcinfo, &cache->rating);
 	PG_RETURN_DATUM(rating_build(&cache->rating, mu, sigma));
 }
@@ -97,16 +91,13 @@ glicko(PG_FUNCTION_ARGS)
 Datum
 ordinal(PG_FUNCTION_ARGS)
 {
-	double		z = PG_GETARG_FLOAT8(1);
-	double		alpha = PG_GETARG_FLOAT8(2);
-	double		target = PG_GETARG_FLOAT8(3);
+	double		z = finite_arg(fcinfo, 1, "z");
+	double		alpha = positive_arg(fcinfo, 2, "alpha");
+	double		target = finite_arg(fcinfo, 3, "target");
 	double		mu,
 				sigma;
 	CallCache  *cache = call_cache(fcinfo);
 
-	check_finite("z", z);
-	check_positive("alpha", alpha);
-	check_finite("target", target);
 	composite_init_arg(fcinfo, 0, &cache->rating);
 	rating_read(&cache->rating, PG_GETARG_HEAPTUPLEHEADER(0), "r", &mu, &sigma);
 	PG_RETURN_FLOAT8(check_result_finite(alpha * ((mu - z * sigma) + target / alpha)));

@@ -44,6 +44,11 @@ typedef struct CallCache
 extern void check_finite(const char *arg, double value);
 extern void check_positive(const char *arg, double value);
 extern void check_nonnegative(const char *arg, double value);
+extern double float8_arg(FunctionCallInfo fcinfo, int n, const char *arg,
+						 void (*check) (const char *arg, double value));
+#define finite_arg(fcinfo, n, arg) float8_arg(fcinfo, n, arg, check_finite)
+#define positive_arg(fcinfo, n, arg) float8_arg(fcinfo, n, arg, check_positive)
+#define nonnegative_arg(fcinfo, n, arg) float8_arg(fcinfo, n, arg, check_nonnegative)
 extern double check_result_finite(double value);
 extern void check_result_spread(const char *field, double spread, bool zero_allowed);
 extern void check_score(const char *arg, double value);

@@ -6,10 +6,6 @@
  * row (a shorter team padded with NULL elements), or a 1-D array of two
  * players (1 v 1).  Results keep the argument's shape.  vol is not used by
  * Glicko-1: it passes through unchanged (and may be NULL).
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 

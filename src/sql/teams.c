@@ -1,9 +1,5 @@
 /*
  * teams.c - reading team_ratings arrays into the core's team layout.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/teams.h"
 

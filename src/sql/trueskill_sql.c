@@ -10,10 +10,6 @@
  * or out-of-range tunable is an error whatever the ratings are; then NULL
  * team_ratings give a NULL result, as a STRICT function would.
  * trueskill_win_probability and trueskill_expose are STRICT.
- *
- * Functions here share a shape on purpose (read and check their own
- * arguments, call the core, build the result): each reads a different
- * signature, so there is no common argument layout to factor out.
  */
 #include "sql/skill.h"
 
@@ -290,13 +286,12 @@ trueskill_quality(PG_FUNCTION_ARGS)
 Datum
 trueskill_win_probability(PG_FUNCTION_ARGS)
 {
-	double		beta = PG_GETARG_FLOAT8(1);
+	double		beta = positive_arg(fcinfo, 1, "beta");
 	sk_ts_match m;
 	TeamMatch	match;
 	TrueSkillCache *cache;
 	double		prob;
 
-	check_positive("beta", beta);
 	cache = ts_cache(fcinfo, 0);
 	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
 	if (match.n_teams != 2)
@@ -321,14 +316,13 @@ trueskill_win_probability(PG_FUNCTION_ARGS)
 Datum
 trueskill_predict_win(PG_FUNCTION_ARGS)
 {
-	double		beta = PG_GETARG_FLOAT8(1);
+	double		beta = positive_arg(fcinfo, 1, "beta");
 	int			link = check_link("link", PG_GETARG_TEXT_PP(2));
 	TeamMatch	match;
 	TrueSkillCache *cache;
 	double	   *prob;
 	double	   *work;
 
-	check_positive("beta", beta);
 	cache = ts_cache(fcinfo, 0);
 	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
 	prob = palloc(sizeof(double) * match.n_teams);
@@ -355,15 +349,13 @@ trueskill_predict_win(PG_FUNCTION_ARGS)
 Datum
 trueskill_expose(PG_FUNCTION_ARGS)
 {
-	double		mu0 = PG_GETARG_FLOAT8(1);
-	double		sigma0 = PG_GETARG_FLOAT8(2);
+	double		mu0 = finite_arg(fcinfo, 1, "mu");
+	double		sigma0 = positive_arg(fcinfo, 2, "sigma");
 	TrueSkillCache *cache;
 	double		mu,
 				sigma,
 				result;
 
-	check_finite("mu", mu0);
-	check_positive("sigma", sigma0);
 	cache = ts_cache(fcinfo, 0);
 	rating_read(&cache->rating, PG_GETARG_HEAPTUPLEHEADER(0), "r", &mu, &sigma);
 	result = sk_ts_expose(mu, sigma, mu0, sigma0);
