@@ -1,5 +1,5 @@
 /*
- * adjust.h - the prediction's adjustments of issue #20, on a two-team
+ * adjust.h - the prediction's adjustments for match details, on a two-team
  * match's win probability p from a rating family:
  *
  *	 z = link^-1(p)                  (logit, or probit for normal links)

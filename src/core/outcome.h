@@ -1,7 +1,7 @@
 /*
  * outcome.h - a match's outcome for one side as a number in [0, 1], from
  * the scores (points, games, goals) rather than only who won: the score
- * margins of issue #20.  Elo and the Glicko families are defined for such
+ * margins.  Elo and the Glicko families are defined for such
  * fractional outcomes.
  *
  *	 rank:        1, 0.5 or 0 (won, drew, lost)

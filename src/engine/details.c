@@ -1,5 +1,5 @@
 /*
- * details.c - a match's details (issue #20) in the replay engine: outcomes
+ * details.c - a match's details in the replay engine: outcomes
  * from the scores, home advantage, and the prediction's adjustments
  * (context ratings, length, predict_scale and the walk-forward refit of
  * the prediction's parameters).

@@ -41,9 +41,9 @@ typedef struct ReplayPlayer
 } ReplayPlayer;
 
 /*
- * A row's match details (issue #20), each optional: the rows query's
+ * A row's match details, each optional: the rows query's
  * columns score, context, length and home, or the aggregates' details
- * argument.  A match without any rates as before, bit for bit.
+ * argument.  A match without any rates as one without details, bit for bit.
  */
 typedef struct ReplayDetails
 {

@@ -8,7 +8,7 @@
  * of the family's rating type].  Families without rating periods ignore a
  * period column; the Glicko families without one rate each match as its
  * own period.  After rank, columns named score (float8), context (text),
- * length (float8) and home (boolean) are the match details (issue #20),
+ * length (float8) and home (boolean) are the match details,
  * in any order; NULL there means none.
  */
 #ifndef SKILL_SQL_ROWS_QUERY_H

@@ -32,7 +32,7 @@ typedef struct CompositeType
 	char		typalign;
 } CompositeType;
 
-/* Per-call-site cache: up to two composite types (e.g. input and result). */
+/* Per-call-site cache (fn_extra): the composite types a function reads or builds. */
 typedef struct CallCache
 {
 	CompositeType rating;
