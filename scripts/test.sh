@@ -150,13 +150,14 @@ counted() {
 log "randomized SQL calls"
 counted "scripts/fuzz_sql.sh" bash "$REPO_ROOT/scripts/fuzz_sql.sh" "${FUZZ_SEED:-1}" "${FUZZ_CALLS:-20000}"
 
-# The replay option tables (docs/replay.md) are generated from the families' own.
-readme_options() {
-	psql -X -q -d postgres -c "CREATE DATABASE skill_readme" &&
-		psql -X -q -d skill_readme -c "CREATE EXTENSION skill" &&
-		PGDATABASE=skill_readme bash "$REPO_ROOT/scripts/readme_options.sh" --check
+# docs/reference.md (every function's signature and comment, the replay
+# option tables) is generated from the catalog: it must be current.
+reference() {
+	psql -X -q -d postgres -c "DROP DATABASE IF EXISTS skill_reference" -c "CREATE DATABASE skill_reference" &&
+		psql -X -q -d skill_reference -c "CREATE EXTENSION skill" &&
+		PGDATABASE=skill_reference bash "$REPO_ROOT/scripts/reference.sh" --check
 }
-check "README option tables" readme_options
+check "docs/reference.md is out of date" reference
 
 # docs/per-match.md shows the per-match recipe the tests run (scripts/record_match.sql).
 recipe() { awk '/^CREATE PROCEDURE record_match/,/^END \$\$;/' "$1"; }
