@@ -222,7 +222,7 @@ def split_sql(sql):
             elif mode == 'error' and re.match(r'\s*(DETAIL|HINT):', body):
                 stmts[k].error.append(body.strip())
             elif mode == 'result' and body.startswith('  '):
-                stmts[k].result.append(body)
+                stmts[k].result.append(body.split(' -- ')[0])
             else:
                 mode = None
     return stmts
