@@ -24,7 +24,8 @@ docs/operations.md, "Development"):
 
 Comparisons ignore white space.  A number matches the result rounded to the
 digits shown (1601.27 matches 1601.2682...); a number followed by "..." matches
-its truncation; "..." elsewhere matches anything.  Needs a running server with
+its truncation; one shown to 15 or more significant digits must be
+exactly what psql prints; "..." elsewhere matches anything.  Needs a running server with
 the extension installed (PGHOST etc.); the psql beside $PG_CONFIG is used.
 Ends with "N passed, N failed".
 """
@@ -247,6 +248,10 @@ def tokens(text):
 
 
 def number_matches(expected, actual, truncated):
+    # A number shown to 15 or more significant digits is a float8 as psql
+    # prints it: it must be that exact text.
+    if not truncated and len(re.sub(r'^[-0.]*|[eE].*$|\.', '', expected)) >= 15:
+        return expected == actual
     m = re.match(r'-?\d+(?:\.(\d+))?(?:[eE]([-+]?\d+))?$', expected)
     decimals = len(m.group(1) or '')
     exponent = int(m.group(2) or 0)

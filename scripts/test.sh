@@ -174,6 +174,10 @@ demo() {
 }
 check "scripts/demo.sql" demo
 
+# Every SQL example of README.md and docs/*.md runs, and shows its true
+# output (scripts/doc_examples.py; one check per example).
+counted "the documentation examples" python3 "$REPO_ROOT/scripts/doc_examples.py"
+
 # The per-match recipe under pgbench: 8 clients on shared players, 0 chain
 # breaks with the lock, and breaks found without it (the check has teeth).
 counted "the concurrency test" bash "$REPO_ROOT/scripts/test_concurrency.sh" 5 8
