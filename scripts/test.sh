@@ -144,7 +144,7 @@ counted() {
 	fi
 }
 
-# The SQL randomized tester, short form (the README's Reliability section
+# The SQL randomized tester, short form (docs/operations.md's Reliability section
 # has the long run): every call is a check that nothing crashes, raises an
 # internal error or returns NaN/Infinity.
 log "randomized SQL calls"
@@ -167,7 +167,7 @@ same_recipe() {
 }
 check "docs/per-match.md's record_match differs from scripts/record_match.sql" same_recipe
 
-# The demo (scripts/demo.sql, the README's tour) runs without an error.
+# The demo (scripts/demo.sql, the tour the README mentions) runs without an error.
 demo() {
 	psql -X -q -d postgres -c "DROP DATABASE IF EXISTS skill_demo" -c "CREATE DATABASE skill_demo" &&
 		psql -X -q -d skill_demo -f "$REPO_ROOT/scripts/demo.sql" >/dev/null
@@ -192,7 +192,7 @@ check "versions/skill--0.1.0--0.2.0.sql is out of date" \
 # Release hygiene: META.json (PGXN spec) and the make dist zip.
 counted "the dist test" bash "$REPO_ROOT/scripts/test_dist.sh"
 
-# Scale-out on Citus (README, Scale-out): run where Citus is installed in
+# Scale-out on Citus (docs/operations.md, Scale-out): run where Citus is installed in
 # the server PG_CONFIG names, skipped with a message elsewhere.
 counted "the Citus test" bash "$REPO_ROOT/scripts/citus_test.sh"
 
