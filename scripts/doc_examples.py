@@ -27,7 +27,8 @@ digits shown (1601.27 matches 1601.2682...); a number followed by "..." matches
 its truncation; one shown to 15 or more significant digits must be
 exactly what psql prints; "..." elsewhere matches anything.  Needs a running server with
 the extension installed (PGHOST etc.); the psql beside $PG_CONFIG is used.
-Ends with "N passed, N failed".
+Run without arguments it also checks that every link between the pages leads
+to an existing file and heading.  Ends with "N passed, N failed".
 """
 import os
 import re
@@ -387,6 +388,43 @@ def run_file(path, psql, failures):
     return passed, failed, skipped
 
 
+def anchor(title):
+    """GitHub's anchor of a heading."""
+    t = re.sub(r'`', '', title.strip().lower())
+    t = re.sub(r'[^\w\- ]', '', t)
+    return t.replace(' ', '-')
+
+
+def broken_links(files):
+    """Links between the pages (file and #anchor) that lead nowhere."""
+    anchors = {}
+    for f in files:
+        found, seen, fence = set(), {}, False
+        for line in open(os.path.join(ROOT, f), encoding='utf-8'):
+            if line.lstrip().startswith('```'):
+                fence = not fence
+            m = None if fence else re.match(r'^#+\s+(.*)', line)
+            if m:
+                a = anchor(m.group(1))
+                n = seen.get(a, 0)
+                seen[a] = n + 1
+                found.add(a if n == 0 else '%s-%d' % (a, n))
+        anchors[os.path.normpath(f)] = found
+    bad = []
+    for f in files:
+        for m in re.finditer(r'\]\(([^)\s]+)\)', open(os.path.join(ROOT, f), encoding='utf-8').read()):
+            target = m.group(1)
+            if re.match(r'^[a-z]+:', target):
+                continue
+            path, _, frag = target.partition('#')
+            dest = os.path.normpath(os.path.join(os.path.dirname(f), path)) if path else os.path.normpath(f)
+            if not os.path.exists(os.path.join(ROOT, dest)):
+                bad.append('%s: %s (no such file)' % (f, target))
+            elif frag and dest in anchors and frag not in anchors[dest]:
+                bad.append('%s: %s (no such heading)' % (f, target))
+    return bad
+
+
 def main():
     files = sys.argv[1:] or (['README.md'] + sorted(
         os.path.join('docs', f) for f in os.listdir(os.path.join(ROOT, 'docs')) if f.endswith('.md')))
@@ -400,6 +438,13 @@ def main():
         total_passed += p
         total_failed += fl
         total_skipped += sk
+    # One more check: the links between the pages lead somewhere.
+    if not sys.argv[1:]:
+        bad = broken_links(files)
+        print('links between the pages: %s' % ('ok' if not bad else '%d broken' % len(bad)))
+        failures += ['FAIL broken link %s' % b for b in bad]
+        total_passed += not bad
+        total_failed += bool(bad)
     for msg in failures:
         print(msg)
     print('doc examples: %d not run (marked "not run" with a reason)' % total_skipped)
