@@ -153,7 +153,8 @@ counted "scripts/fuzz_sql.sh" bash "$REPO_ROOT/scripts/fuzz_sql.sh" "${FUZZ_SEED
 # docs/reference.md (every function's signature and comment, the replay
 # option tables) is generated from the catalog: it must be current.
 reference() {
-	psql -X -q -d postgres -c "DROP DATABASE IF EXISTS skill_reference" -c "CREATE DATABASE skill_reference" &&
+	psql -X -q -d postgres -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS skill_reference" \
+		-c "CREATE DATABASE skill_reference" &&
 		psql -X -q -d skill_reference -c "CREATE EXTENSION skill" &&
 		PGDATABASE=skill_reference bash "$REPO_ROOT/scripts/reference.sh" --check
 }
