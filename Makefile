@@ -21,7 +21,7 @@ OBJS = $(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 # each family keeps its SQL next to its concern.
 DATA_built = $(EXTENSION)--$(EXTVERSION).sql
 # Released versions: each one's install script frozen as it shipped, and the
-# upgrade scripts from each to the next (README, "Upgrades"; sql/upgrade.sql
+# upgrade scripts from each to the next (docs/operations.md, "Upgrades"; sql/upgrade.sql
 # keeps every released version upgradable to this one).
 DATA = $(sort $(wildcard versions/$(EXTENSION)--*.sql))
 # The replay aggregates and history functions are generated from the family

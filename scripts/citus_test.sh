@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/citus_test.sh - the scale-out layout on Citus (README, "Scale-out"):
+# scripts/citus_test.sh - the scale-out layout on Citus (docs/operations.md, "Scale-out"):
 # a coordinator and two workers, skill installed on every node, results and
 # players distributed by league_id and co-located; per-league replays
 # (GROUP BY league_id, pushed down to the workers), per-league histories
@@ -14,7 +14,7 @@ source "$(dirname "$0")/lib.sh"
 set +e
 
 if [ ! -f "$("$PG_CONFIG" --pkglibdir)/citus.so" ]; then
-	echo "skipped citus: Citus is not installed in $("$PG_CONFIG" --pkglibdir) (README, Scale-out)"
+	echo "skipped citus: Citus is not installed in $("$PG_CONFIG" --pkglibdir) (docs/operations.md, Scale-out)"
 	exit 0
 fi
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/tennis_evaluation.sh DIR - the README's evaluation on a real public
+# scripts/tennis_evaluation.sh DIR - the evaluation of docs/analysis.md on a real public
 # match history: Jeff Sackmann's ATP results (github.com/JeffSackmann/tennis_atp,
 # CC BY-NC-SA 4.0: not redistributed here; clone it and pass its directory).
 # Singles at every level (tour, qualifying and challengers, futures) from

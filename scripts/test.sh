@@ -144,19 +144,21 @@ counted() {
 	fi
 }
 
-# The SQL randomized tester, short form (the README's Reliability section
+# The SQL randomized tester, short form (docs/operations.md's Reliability section
 # has the long run): every call is a check that nothing crashes, raises an
 # internal error or returns NaN/Infinity.
 log "randomized SQL calls"
 counted "scripts/fuzz_sql.sh" bash "$REPO_ROOT/scripts/fuzz_sql.sh" "${FUZZ_SEED:-1}" "${FUZZ_CALLS:-20000}"
 
-# The replay option tables (docs/replay.md) are generated from the families' own.
-readme_options() {
-	psql -X -q -d postgres -c "CREATE DATABASE skill_readme" &&
-		psql -X -q -d skill_readme -c "CREATE EXTENSION skill" &&
-		PGDATABASE=skill_readme bash "$REPO_ROOT/scripts/readme_options.sh" --check
+# docs/reference.md (every function's signature and comment, the replay
+# option tables) is generated from the catalog: it must be current.
+reference() {
+	psql -X -q -d postgres -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS skill_reference" \
+		-c "CREATE DATABASE skill_reference" &&
+		psql -X -q -d skill_reference -c "CREATE EXTENSION skill" &&
+		PGDATABASE=skill_reference bash "$REPO_ROOT/scripts/reference.sh" --check
 }
-check "README option tables" readme_options
+check "docs/reference.md is out of date" reference
 
 # docs/per-match.md shows the per-match recipe the tests run (scripts/record_match.sql).
 recipe() { awk '/^CREATE PROCEDURE record_match/,/^END \$\$;/' "$1"; }
@@ -166,12 +168,16 @@ same_recipe() {
 }
 check "docs/per-match.md's record_match differs from scripts/record_match.sql" same_recipe
 
-# The demo (scripts/demo.sql, the README's tour) runs without an error.
+# The demo (scripts/demo.sql, the tour the README mentions) runs without an error.
 demo() {
 	psql -X -q -d postgres -c "DROP DATABASE IF EXISTS skill_demo" -c "CREATE DATABASE skill_demo" &&
 		psql -X -q -d skill_demo -f "$REPO_ROOT/scripts/demo.sql" >/dev/null
 }
 check "scripts/demo.sql" demo
+
+# Every SQL example of README.md and docs/*.md runs, and shows its true
+# output (scripts/doc_examples.py; one check per example).
+counted "the documentation examples" python3 "$REPO_ROOT/scripts/doc_examples.py"
 
 # The per-match recipe under pgbench: 8 clients on shared players, 0 chain
 # breaks with the lock, and breaks found without it (the check has teeth).
@@ -187,7 +193,7 @@ check "versions/skill--0.1.0--0.2.0.sql is out of date" \
 # Release hygiene: META.json (PGXN spec) and the make dist zip.
 counted "the dist test" bash "$REPO_ROOT/scripts/test_dist.sh"
 
-# Scale-out on Citus (README, Scale-out): run where Citus is installed in
+# Scale-out on Citus (docs/operations.md, Scale-out): run where Citus is installed in
 # the server PG_CONFIG names, skipped with a message elsewhere.
 counted "the Citus test" bash "$REPO_ROOT/scripts/citus_test.sh"
 

@@ -371,7 +371,7 @@ SELECT * FROM skill.form_matches(ARRAY[1, 2], ARRAY[10, 11]::float8[], ARRAY[1, 
                                  skill_weight => 0, terms => ARRAY[[0.5], [0.5]], term_weights => ARRAY[0]);
 
 ---------------------------------------------------------------------------
--- The queue recipe (README, "Matchmaking"), with a fixed clock
+-- The queue recipe (docs/matchmaking.md, "A queue, end to end"), with a fixed clock
 ---------------------------------------------------------------------------
 
 CREATE TABLE mm_queue (

@@ -1,4 +1,4 @@
--- The NULL rule (README, Errors): one rule per kind of argument, shown
+-- The NULL rule (docs/errors.md): one rule per kind of argument, shown
 -- function by function.  outcome() runs a call and tells what came back:
 -- NULL, a value, a row count, or the error with its SQLSTATE (#13).
 \set VERBOSITY terse

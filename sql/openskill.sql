@@ -216,7 +216,7 @@ FROM (SELECT skill.pl_rate('{"(1000000,1)","(0,1)"}', tau => 0) AS r,
 ---------------------------------------------------------------------------
 -- NULLs: the rate functions are not STRICT (ranks, scores, weights and
 -- weight_bounds may be NULL: not given); a NULL team_ratings or tunable
--- gives NULL, as in the STRICT predictions (README, Errors: NULL rule).
+-- gives NULL, as in the STRICT predictions (docs/errors.md, "NULL rule").
 ---------------------------------------------------------------------------
 SELECT skill.pl_rate(NULL) IS NULL AS rate_null,
        skill.tm_part_rate(NULL, ARRAY[1, 2]) IS NULL AS rate_null_with_ranks,

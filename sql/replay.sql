@@ -14,7 +14,7 @@ SELECT player_id, round((rating).mu::numeric, 10) AS mu, round((rating).sigma::n
 FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank ORDER BY played_at, match_id)
              FROM results WHERE match_id = 1));
 
--- unnest in the select list (README, "Many players") streams the same
+-- unnest in the select list (docs/replay.md, "Many players") streams the same
 -- elements, in the same order, as the array.
 SELECT (SELECT array_agg(p) FROM (SELECT unnest(skill.pl_replay(match_id, played_at, player_id, team, rank ORDER BY played_at, match_id)) AS p
                                   FROM results) replayed)
@@ -203,7 +203,7 @@ SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team, ran
 SELECT * FROM skill.pl_history('CREATE TABLE results_copy AS SELECT match_id, played_at, player_id, team, rank FROM results');
 SELECT * FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results FOR SHARE');
 -- A function the SELECT calls runs as written: its writes happen (the
--- README says so where rows queries are documented).
+-- docs/replay.md says so where rows queries are documented).
 CREATE TABLE rows_seen (n int);
 CREATE FUNCTION pg_temp.seen(m bigint) RETURNS bigint LANGUAGE sql VOLATILE
   AS $$ INSERT INTO rows_seen VALUES (1); SELECT m $$;

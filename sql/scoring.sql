@@ -37,7 +37,7 @@ FROM (SELECT (skill.prediction_score(p, o)).* FROM thirty) s;
 -- 3; logit p on [-36, 36] (the extremes clamped); p = U^4, skewed to 0;
 -- p uniform with outcomes drawn from p and one in five a draw; p on the
 -- edges of 32 bins per halving of min(p, 1 - p), the worst place for the
--- aggregate's bins.  Within 1e-6 (README).
+-- aggregate's bins.  Within 1e-6 (docs/analysis.md).
 SELECT setseed(0.25);
 CREATE TABLE seeded AS
 SELECT s, p, ln(pc) - ln(1 - pc) AS x,

@@ -78,7 +78,7 @@ SELECT * FROM skill.place_matches((SELECT array_agg(i) FROM generate_series(1, 8
                                   (SELECT array_agg(i) FROM generate_series(1, 8200) i), NULL);
 SELECT * FROM skill.place_matches(ARRAY['a'], ARRAY[1], ARRAY[0], ARRAY[1], ARRAY[[1]]::float8[], max_latency => -1);
 SELECT * FROM skill.place_matches(ARRAY['a'], ARRAY[1], ARRAY[0], ARRAY[1], ARRAY[[1]]::float8[], max_latency => 'NaN');
--- latency_slack is not optional: NULL gives no rows (README, NULL rule).
+-- latency_slack is not optional: NULL gives no rows (docs/errors.md, "NULL rule").
 SELECT * FROM skill.place_matches(ARRAY['a'], ARRAY[1], ARRAY[0], ARRAY[1], ARRAY[[1]]::float8[], latency_slack => NULL);
 SELECT * FROM skill.place_matches(ARRAY['a'], ARRAY[1], ARRAY[0], ARRAY[1], ARRAY[[1]]::float8[], latency_slack => -5);
 SELECT * FROM skill.place_matches(ARRAY['a'], ARRAY[1], ARRAY[0], ARRAY[1], ARRAY[[1]]::float8[], latency_slack => 'Infinity');

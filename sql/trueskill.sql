@@ -277,7 +277,7 @@ SELECT skill.trueskill_rate(ARRAY[skill.rating(), skill.rating()], tau => 'Infin
 SELECT skill.trueskill_rate(ARRAY[skill.rating(), skill.rating()], min_delta => 0);
 SELECT skill.trueskill_rate(ARRAY[skill.rating(), skill.rating()], beta => NULL);
 SELECT skill.trueskill_rate(ARRAY[skill.rating(), skill.rating()], draw_probability => NULL);
--- A NULL tunable gives NULL, as a NULL team_ratings does (README, Errors).
+-- A NULL tunable gives NULL, as a NULL team_ratings does (docs/errors.md).
 SELECT skill.trueskill_rate(NULL, tau => NULL);
 SELECT skill.trueskill_quality(ARRAY[skill.rating(), skill.rating()], beta => 0);
 SELECT skill.trueskill_quality(ARRAY[skill.rating(), skill.rating()], beta => 'NaN');

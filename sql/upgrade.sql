@@ -118,7 +118,7 @@ CREATE INDEX players_elo ON players (skill.elo_expected(elo, 1500));
 -- Objects that call a routine taking or returning skill.rating or
 -- skill.glicko (whose types become checked domains) stop the update, which
 -- names them; they are dropped before it and created again after it
--- (README, "Upgrades").
+-- (docs/operations.md, "Upgrades").
 CREATE VIEW leaderboard AS SELECT id, skill.ordinal(r) AS ordinal FROM players;
 CREATE INDEX players_ordinal ON players (skill.ordinal(r));
 INSERT INTO players VALUES

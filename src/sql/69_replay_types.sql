@@ -7,7 +7,7 @@
 -- final rating with the number of matches rated.  Rows of one match must
 -- come together; the order is checked and a violation is an error.
 -- Overloads add each player's prior (rating before the first replayed match;
--- NULL = the family default) and an options jsonb (see the README and
+-- NULL = the family default) and an options jsonb (see docs/replay.md and
 -- skill.replay_options()).  The aggregates and the history functions are
 -- generated at build time from src/families/families.def
 -- (scripts/gen_family_sql.awk) into 70_replay.sql and 71_history.sql.
