@@ -19,9 +19,6 @@ enum
 	PREDICT_DRAW_MARGIN, PREDICT_DRAW_NU, PREDICT_DRAW_RATE_SLOPE, PREDICT_PARAMS
 };
 
-/* The draw keys, from this index on: a three-way score's only. */
-#define PREDICT_FIRST_DRAW PREDICT_DRAW_MARGIN
-
 extern const char *const predict_param_names[];	/* the option names, in that order */
 
 /* The two-team matches a replay scored: their ReplayResult parts and outcomes. */
