@@ -53,6 +53,23 @@ sk_draw_probs(int normal, sk_draw_model model, double z, double param, double *w
 }
 
 double
+sk_draw_shifted(sk_draw_model model, double param, double shift)
+{
+	if (model == SK_DRAW_DAVIDSON)
+		return param == 0 || shift == 0 ? param : param * exp(shift);
+	return fmax(0.0, param + shift);
+}
+
+double
+sk_draw_even_param(int normal, sk_draw_model model, double rate)
+{
+	rate = fmin(fmax(rate, 0.0), 1 - 1e-12);
+	if (model == SK_DRAW_DAVIDSON)
+		return 2 * rate / (1 - rate);
+	return normal ? sk_norm_ppf((1 + rate) / 2) : log((1 + rate) / (1 - rate));
+}
+
+double
 sk_three_way_log_loss(double win, double draw, double outcome)
 {
 	double		p = outcome == 1 ? win : outcome == 0 ? 1 - win - draw : draw;

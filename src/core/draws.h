@@ -36,6 +36,20 @@ sk_status	sk_draw_probs(int normal, sk_draw_model model, double z, double param,
 						  double *win, double *draw, double *loss);
 
 /*
+ * The model's parameter for a pair whose draw_rate_slope shift is shift:
+ * delta + shift, at least 0 (threshold), or nu e^shift (davidson; nu
+ * itself when nu or shift is 0).  Not capped: the caller caps at DBL_MAX.
+ */
+double		sk_draw_shifted(sk_draw_model model, double param, double shift);
+
+/*
+ * The parameter with which an even pair (z = 0) draws with chance rate in
+ * [0, 1): delta = 2 atanh(rate) (logistic) or Phi^-1((1 + rate) / 2)
+ * (normal) for threshold, nu = 2 rate / (1 - rate) for davidson.
+ */
+double		sk_draw_even_param(int normal, sk_draw_model model, double rate);
+
+/*
  * The three-way log-loss of an outcome (1 win, 0.5 draw, 0 loss) under
  * the chances: -ln of the chance of what happened, clamped to [1e-15, 1].
  */

@@ -498,22 +498,21 @@ model_draw(ReplayState *state, ReplayMatch *match, double z, double *team_prob)
 {
 	ReplayDetailsState *d = &state->details;
 	double		shift = d->draw_rate_slope != 0 ? d->draw_rate_slope * d->draw_level : 0;
-	sk_draw_model model = SK_DRAW_THRESHOLD;
+	sk_draw_model model = replay_core_draw_model(d->draw_model);
 	double		param;
 	sk_status	status;
 
 	switch (d->draw_model)
 	{
 		case DRAW_MODEL_DAVIDSON:
-			model = SK_DRAW_DAVIDSON;
-			param = d->draw_nu == 0 || shift == 0 ? d->draw_nu : d->draw_nu * exp(shift);
+			param = sk_draw_shifted(model, d->draw_nu, shift);
 			break;
 		case DRAW_MODEL_NATIVE:
 			d->draw_native = state->family->native_draw_margin(state, match);
-			param = Max(0, d->draw_native + shift);
+			param = sk_draw_shifted(model, d->draw_native, shift);
 			break;
 		default:
-			param = Max(0, d->draw_margin + shift);
+			param = sk_draw_shifted(model, d->draw_margin, shift);
 			break;
 	}
 	status = sk_draw_probs(d->normal_link, model, z, Min(param, DBL_MAX), &team_prob[0],

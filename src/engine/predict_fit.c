@@ -9,8 +9,10 @@
 #include "miscadmin.h"
 
 #include "core/adjust.h"
+#include "core/draw_fit.h"
 
-const char *const predict_param_names[] = {"predict_scale", "context_weight", "length_exponent", NULL};
+const char *const predict_param_names[] = {"predict_scale", "context_weight", "length_exponent",
+"draw_margin", "draw_nu", "draw_rate_slope", NULL};
 
 void
 predict_record_init(PredictRecord *record, MemoryContext mcxt)
@@ -35,6 +37,11 @@ grow_record(PredictRecord *record, int64 capacity)
 	record->z_context = grow(record->mcxt, record->z_context, capacity);
 	record->length = grow(record->mcxt, record->length, capacity);
 	record->outcome = grow(record->mcxt, record->outcome, capacity);
+	if (record->draw_inputs)
+	{
+		record->level = grow(record->mcxt, record->level, capacity);
+		record->native = grow(record->mcxt, record->native, capacity);
+	}
 	record->capacity = capacity;
 }
 
@@ -62,6 +69,11 @@ predict_record_add(PredictRecord *record, const ReplayResult *result, double out
 {
 	if (record->n == record->capacity)
 		grow_record(record, next_capacity(record));
+	if (record->draw_inputs)
+	{
+		record->level[record->n] = result->draw_level;
+		record->native[record->n] = result->draw_native;
+	}
 	append(record, result->z, result->z_context, result->length, outcome);
 }
 
@@ -172,5 +184,99 @@ predict_fit(const PredictRecord *record, bool normal, PredictParams *params, int
 	if (sk_adjust_fit(&d, searched, params->low, params->high, max_passes, params->value,
 					  &loss) != SK_OK)
 		return predict_loss(record, normal, params);
+	return loss;
+}
+
+/* Between the passes of a three-way fit: a cancel takes effect there. */
+static int
+poll_interrupts(void *ctx)
+{
+	CHECK_FOR_INTERRUPTS();
+	return 0;
+}
+
+/* The record as the core's data, and params as its theta, searched, lo and hi. */
+static sk_draw_fit_data
+draw_fit_data(const PredictRecord *record, bool normal, ReplayDrawModel model)
+{
+	sk_draw_fit_data d = {.normal = normal, .model = replay_core_draw_model(model),
+		.n = (long) record->n, .z = record->z, .z_context = record->z_context,
+		.length = record->length, .outcome = record->outcome, .level = record->level,
+	.margin = model == DRAW_MODEL_NATIVE ? record->native : NULL};
+
+	Assert(record->draw_inputs || record->n == 0);
+	return d;
+}
+
+/* Where each parameter of the core's theta is in params (the draw model's own key). */
+static void
+theta_index(ReplayDrawModel model, int *index)
+{
+	index[SK_DRAW_FIT_SCALE] = PREDICT_SCALE;
+	index[SK_DRAW_FIT_WEIGHT] = PREDICT_CONTEXT_WEIGHT;
+	index[SK_DRAW_FIT_EXPONENT] = PREDICT_LENGTH_EXPONENT;
+	index[SK_DRAW_FIT_PARAM] = model == DRAW_MODEL_DAVIDSON ? PREDICT_DRAW_NU : PREDICT_DRAW_MARGIN;
+	index[SK_DRAW_FIT_SLOPE] = PREDICT_DRAW_RATE_SLOPE;
+}
+
+static void
+theta_of(const PredictParams *params, ReplayDrawModel model, double *theta)
+{
+	int			index[SK_DRAW_FIT_THETA];
+	int			k;
+
+	theta_index(model, index);
+	for (k = 0; k < SK_DRAW_FIT_THETA; k++)
+		theta[k] = params->value[index[k]];
+}
+
+double
+predict_three_way_one(const PredictRecord *record, bool normal, ReplayDrawModel model,
+					  const PredictParams *params, int64 i)
+{
+	sk_draw_fit_data d = draw_fit_data(record, normal, model);
+	double		theta[SK_DRAW_FIT_THETA];
+
+	theta_of(params, model, theta);
+	return sk_draw_fit_one(&d, theta, (long) i);
+}
+
+double
+predict_three_way_loss(const PredictRecord *record, bool normal, ReplayDrawModel model,
+					   const PredictParams *params)
+{
+	sk_draw_fit_data d = draw_fit_data(record, normal, model);
+	double		theta[SK_DRAW_FIT_THETA];
+
+	theta_of(params, model, theta);
+	return sk_draw_fit_loss(&d, theta);
+}
+
+double
+predict_three_way_fit(const PredictRecord *record, bool normal, ReplayDrawModel model,
+					  PredictParams *params, int max_evaluations)
+{
+	sk_draw_fit_data d = draw_fit_data(record, normal, model);
+	double		theta[SK_DRAW_FIT_THETA],
+				lo[SK_DRAW_FIT_THETA],
+				hi[SK_DRAW_FIT_THETA],
+				loss;
+	int			index[SK_DRAW_FIT_THETA],
+				searched[SK_DRAW_FIT_THETA];
+	int			k;
+
+	theta_index(model, index);
+	for (k = 0; k < SK_DRAW_FIT_THETA; k++)
+	{
+		theta[k] = params->value[index[k]];
+		searched[k] = params->searched[index[k]];
+		lo[k] = params->low[index[k]];
+		hi[k] = params->high[index[k]];
+	}
+	if (sk_draw_fit(&d, searched, lo, hi, max_evaluations, poll_interrupts, NULL, theta,
+					&loss) != SK_OK)
+		return sk_draw_fit_loss(&d, theta);
+	for (k = 0; k < SK_DRAW_FIT_THETA; k++)
+		params->value[index[k]] = theta[k];
 	return loss;
 }

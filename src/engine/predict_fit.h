@@ -1,8 +1,11 @@
 /*
  * predict_fit.h - fitting the parameters that touch only the prediction
- * (predict_scale, context_weight, length_exponent) by maximum likelihood on
- * the recorded pre-match quantities of a replay (core/adjust.h), so that
- * skill.fit does not replay the history again for them.
+ * (predict_scale, context_weight, length_exponent, and under a three-way
+ * score the draw model's draw_margin or draw_nu and draw_rate_slope) by
+ * maximum likelihood on the recorded pre-match quantities of a replay
+ * (core/adjust.h, core/draw_fit.h), so that skill.fit does not replay the
+ * history again for them.  The draw keys shape only the chances of a win,
+ * a draw and a loss: the updates rate a draw as 0.5 whatever they are.
  */
 #ifndef SKILL_ENGINE_PREDICT_FIT_H
 #define SKILL_ENGINE_PREDICT_FIT_H
@@ -12,8 +15,12 @@
 /* The prediction-only parameters, in this order. */
 enum
 {
-	PREDICT_SCALE, PREDICT_CONTEXT_WEIGHT, PREDICT_LENGTH_EXPONENT, PREDICT_PARAMS
+	PREDICT_SCALE, PREDICT_CONTEXT_WEIGHT, PREDICT_LENGTH_EXPONENT,
+	PREDICT_DRAW_MARGIN, PREDICT_DRAW_NU, PREDICT_DRAW_RATE_SLOPE, PREDICT_PARAMS
 };
+
+/* The draw keys, from this index on: a three-way score's only. */
+#define PREDICT_FIRST_DRAW PREDICT_DRAW_MARGIN
 
 extern const char *const predict_param_names[];	/* the option names, in that order */
 
@@ -27,6 +34,10 @@ typedef struct PredictRecord
 	double	   *z_context;
 	double	   *length;
 	double	   *outcome;
+	/* With draw_inputs: the draw model's inputs besides z (ReplayResult). */
+	bool		draw_inputs;
+	double	   *level;
+	double	   *native;
 } PredictRecord;
 
 typedef struct PredictParams
@@ -50,6 +61,20 @@ extern double predict_loss(const PredictRecord *record, bool normal, const Predi
  */
 extern double predict_fit(const PredictRecord *record, bool normal, PredictParams *params,
 						  int max_passes);
+
+/*
+ * The three-way score (core/draw_fit.h) of the record's predictions under
+ * draw model model (the record has draw_inputs): one match's log-loss,
+ * the mean, and the fit of the searched parameters (at most
+ * max_evaluations passes over the record) returning the best mean.
+ */
+extern double predict_three_way_one(const PredictRecord *record, bool normal,
+									ReplayDrawModel model, const PredictParams *params, int64 i);
+extern double predict_three_way_loss(const PredictRecord *record, bool normal,
+									 ReplayDrawModel model, const PredictParams *params);
+extern double predict_three_way_fit(const PredictRecord *record, bool normal,
+									ReplayDrawModel model, PredictParams *params,
+									int max_evaluations);
 
 /*
  * The records of a sliding window of time, for a walk-forward refit on the

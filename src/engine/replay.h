@@ -23,6 +23,7 @@
 
 #include "engine/options.h"
 
+#include "core/draws.h"
 #include "core/pairwise.h"
 
 /* At most this many rating fields: elo 1, rating 2, glicko 3. */
@@ -157,6 +158,17 @@ replay_expected_score(const ReplayResult *result, int t)
 		: result->team_prob[t];
 }
 
+/*
+ * The first team's chances of a win and a draw as a three-way prediction:
+ * the draw model's, or without one the expected score and no draw.
+ */
+static inline void
+replay_three_way(const ReplayResult *result, double *win, double *draw)
+{
+	*win = result->team_prob[0];
+	*draw = result->draw_modelled ? result->draw_prob : 0;
+}
+
 typedef void (*ReplayEmit) (ReplayState *state, const ReplayResult *result);
 
 /* The SQL type of a family's ratings. */
@@ -259,6 +271,14 @@ typedef enum ReplayDrawModel
 {
 	DRAW_MODEL_NONE, DRAW_MODEL_THRESHOLD, DRAW_MODEL_DAVIDSON, DRAW_MODEL_NATIVE
 } ReplayDrawModel;
+
+/* The core's model of the chances: native is a threshold on the family's own margin. */
+static inline sk_draw_model
+replay_core_draw_model(ReplayDrawModel model)
+{
+	return model == DRAW_MODEL_NONE ? SK_DRAW_NONE
+		: model == DRAW_MODEL_DAVIDSON ? SK_DRAW_DAVIDSON : SK_DRAW_THRESHOLD;
+}
 
 #define DETAIL_OPTIONS(at) \
 	[(at) + DETAIL_OUTCOME] = OPTION_NAMED("outcome", replay_outcome_names, "the outcome rated: rank (1, 0.5, 0), share or difference of the score columns"), \

@@ -76,8 +76,9 @@ COMMENT ON AGGREGATE skill.calibration_table(float8, float8, int) IS
 CREATE FUNCTION skill.evaluate(rows text, systems text[], options jsonb DEFAULT NULL)
 RETURNS TABLE (system text, n bigint, log_loss float8, brier float8, accuracy float8, ece float8,
                calibration_slope float8, calibration_intercept float8,
-               log_loss_diff float8, log_loss_diff_se float8)
+               log_loss_diff float8, log_loss_diff_se float8,
+               rps float8, draw_rate float8, predicted_draw_rate float8)
 AS 'MODULE_PATHNAME', 'evaluate'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.evaluate(text, text[], jsonb) IS
-  'Replays the rows query with each named system (elo, glicko, glicko2, pl, bt_full, ..., trueskill) and scores its pre-match win probabilities over the two-team matches; options score_from, experienced, buckets, and per system its options ({"elo": {"k": 24}}); log_loss_diff is the mean per-match log-loss difference from the first system, log_loss_diff_se its paired standard error (NULL for the first system)';
+  'Replays the rows query with each named system (elo, glicko, glicko2, pl, bt_full, ..., trueskill) and scores its pre-match predictions over the two-team matches; options score_from, experienced, buckets, objective (binary: the expected score, as prediction_score; three_way: the chances of a win, a draw and a loss, as outcome_score, in log_loss, brier, rps, draw_rate and predicted_draw_rate), and per system its options ({"elo": {"k": 24}}); log_loss_diff is the mean per-match log-loss difference from the first system, log_loss_diff_se its paired standard error (NULL for the first system)';

@@ -7,10 +7,12 @@
  * (memory grows with players); every two-team match from score_from on,
  * whose players all have at least experienced earlier matches, adds the
  * first team's predicted win chance and outcome to the scores
- * (core/scoring.c, as skill.prediction_score).
+ * (core/scoring.c, as skill.prediction_score), or with objective
+ * three_way its chances of a win and a draw (core/three_way.c, as
+ * skill.outcome_score).
  *
  * The systems after the first are compared with it match by match: the
- * mean of the per-match log-loss differences and its paired standard
+ * mean of the per-match log-loss differences (on the objective) and its paired standard
  * error (core/paired.h).  The systems run one after another, each reading
  * the rows query anew, so the first keeps its loss on every scored match,
  * with the match's id to check the pairing: 16 bytes per scored match,
@@ -26,6 +28,7 @@
  */
 #include "sql/family_args.h"
 #include "sql/jsonb_args.h"
+#include "sql/objective.h"
 #include "sql/rows_query.h"
 
 #include <limits.h>
@@ -38,6 +41,7 @@
 
 #include "core/paired.h"
 #include "core/scoring.h"
+#include "core/three_way.h"
 #include "families/family.h"
 
 PG_FUNCTION_INFO_V1(evaluate);
@@ -49,6 +53,7 @@ typedef struct EvalSettings
 	TimestampTz score_from;
 	int			experienced;
 	int			buckets;
+	bool		three_way;		/* objective three_way */
 } EvalSettings;
 
 /* The first system's loss on each match it scored, in replay order. */
@@ -70,6 +75,7 @@ typedef struct EvalSink
 	bool		is_first;		/* recording into first, else paired with it */
 	int64		scored;			/* matches scored so far */
 	sk_paired_diff paired;		/* the first's loss and this one's, per match */
+	sk_three_way_state three_way;	/* with objective three_way */
 } EvalSink;
 
 static void pg_attribute_noreturn()
@@ -121,7 +127,9 @@ eval_emit(ReplayState *state, const ReplayResult *r)
 {
 	EvalSink   *sink = state->emit_arg;
 	double		p = replay_expected_score(r, 0),
-				o;
+				o,
+				win,
+				draw;
 	int			i;
 
 	if (r->n_teams != 2 ||
@@ -132,11 +140,18 @@ eval_emit(ReplayState *state, const ReplayResult *r)
 			return;
 	/* Both are probabilities and outcomes by construction. */
 	o = replay_first_team_outcome(r);
-	(void) sk_score_add(sink->scores, p, o);
-	pair_loss(sink, r->match_id, sk_score_log_loss(p, o));
+	if (!sink->settings->three_way)
+	{
+		(void) sk_score_add(sink->scores, p, o);
+		pair_loss(sink, r->match_id, sk_score_log_loss(p, o));
+		return;
+	}
+	replay_three_way(r, &win, &draw);
+	(void) sk_three_way_add(&sink->three_way, win, draw, o);
+	pair_loss(sink, r->match_id, sk_three_way_log_loss(win, draw, o));
 }
 
-/* options: score_from, experienced, buckets, and an object per system. */
+/* options: score_from, experienced, buckets, objective, and an object per system. */
 static void
 read_settings(Jsonb *options, EvalSettings *s)
 {
@@ -157,6 +172,8 @@ read_settings(Jsonb *options, EvalSettings *s)
 		s->experienced = jsonb_whole(found, "option \"experienced\" of evaluate", 0, INT_MAX);
 	if ((found = object_get(options, "buckets")) != NULL)
 		s->buckets = jsonb_whole(found, "option \"buckets\" of evaluate", 1, SK_SCORE_MAX_BUCKETS);
+	if ((found = object_get(options, "objective")) != NULL)
+		s->three_way = jsonb_objective(found, "evaluate");
 }
 
 /* The system's own options: options->system, if an object. */
@@ -174,28 +191,53 @@ system_options(const EvalSettings *s, const char *system)
 	return JsonbValueToJsonb(found);
 }
 
-/* The system's row; its difference from the first system NULL for the first. */
+/*
+ * The system's row; its difference from the first system NULL for the
+ * first.  Under objective binary the three-way columns are NULL; under
+ * three_way log_loss and brier are the three-way ones and the binary
+ * columns NULL.
+ */
 static void
 put_result(ReturnSetInfo *rsinfo, const EvalSink *sink)
 {
-	sk_score_result r;
-	Datum		values[10];
-	bool		nulls[10] = {false};
-	double		v[8];
+	Datum		values[13];
+	bool		nulls[13] = {false};
+	double		v[11];
+	int64		n;
 	int			i;
 
-	sk_score_result_of(sink->scores, &r);
-	v[0] = r.log_loss;
-	v[1] = r.brier;
-	v[2] = r.accuracy;
-	v[3] = r.ece;
-	v[4] = r.slope;
-	v[5] = r.intercept;
+	for (i = 0; i < lengthof(v); i++)
+		v[i] = NAN;
+	if (sink->settings->three_way)
+	{
+		sk_three_way_result r;
+
+		sk_three_way_result_of(&sink->three_way, &r);
+		n = r.n;
+		v[0] = r.log_loss;
+		v[1] = r.brier;
+		v[8] = r.rps;
+		v[9] = r.draw_rate;
+		v[10] = r.predicted_draw_rate;
+	}
+	else
+	{
+		sk_score_result r;
+
+		sk_score_result_of(sink->scores, &r);
+		n = r.n;
+		v[0] = r.log_loss;
+		v[1] = r.brier;
+		v[2] = r.accuracy;
+		v[3] = r.ece;
+		v[4] = r.slope;
+		v[5] = r.intercept;
+	}
 	v[6] = sink->is_first ? NAN : sk_paired_diff_mean(&sink->paired);
 	v[7] = sink->is_first ? NAN : sk_paired_diff_se(&sink->paired);
 	values[0] = CStringGetTextDatum(sink->system);
-	values[1] = Int64GetDatum(r.n);
-	for (i = 0; i < 8; i++)
+	values[1] = Int64GetDatum(n);
+	for (i = 0; i < lengthof(v); i++)
 	{
 		values[2 + i] = Float8GetDatum(v[i]);
 		nulls[2 + i] = isnan(v[i]);
@@ -219,6 +261,7 @@ evaluate_system(FunctionCallInfo fcinfo, const char *system, text *rows,
 	first->system == NULL};
 
 	sk_score_init(sink.scores, settings->buckets);
+	sk_three_way_init(&sink.three_way);
 	sk_paired_diff_init(&sink.paired);
 	if (sink.is_first)
 		first->system = system;
@@ -230,6 +273,9 @@ evaluate_system(FunctionCallInfo fcinfo, const char *system, text *rows,
 	rows_query_replay(state, rows, &prior_type);
 	if (!sink.is_first && sink.scored != first->n)
 		report_unpaired(&sink, state->match_id);
+	if (settings->three_way && sink.scored > 0 && sink.three_way.draws == 0 &&
+		state->details.draw_model == DRAW_MODEL_NONE)
+		report_no_draws("evaluate", system);
 	MemoryContextSwitchTo(old);
 	put_result((ReturnSetInfo *) fcinfo->resultinfo, &sink);
 	MemoryContextReset(cxt);
@@ -265,14 +311,15 @@ evaluate(PG_FUNCTION_ARGS)
 	if (settings.options != NULL)
 	{
 		/* the settings, and an object of options per system compared */
-		const char **keys = palloc(sizeof(char *) * (n + 3));
+		const char **keys = palloc(sizeof(char *) * (n + 4));
 
 		keys[0] = "score_from";
 		keys[1] = "experienced";
 		keys[2] = "buckets";
+		keys[3] = "objective";
 		for (i = 0; i < n; i++)
-			keys[i + 3] = TextDatumGetCString(names[i]);
-		check_known_keys(settings.options, keys, n + 3, "evaluate");
+			keys[i + 4] = TextDatumGetCString(names[i]);
+		check_known_keys(settings.options, keys, n + 4, "evaluate");
 	}
 	InitMaterializedSRF(fcinfo, 0);
 	cxt = AllocSetContextCreate(CurrentMemoryContext, "skill evaluate", ALLOCSET_DEFAULT_SIZES);

@@ -36,6 +36,7 @@ typedef struct FitSettings
 	double		max_seconds;	/* of the search; 0: no limit */
 	int			progress_level; /* elevel of each evaluation's report */
 	bool		coordinate;		/* the coordinate search of versions before 1.0 */
+	bool		three_way;		/* objective three_way: the chance of a win, a draw or a loss */
 } FitSettings;
 
 /* Per-match held-out losses of one evaluation, for the paired comparison. */
@@ -61,6 +62,7 @@ typedef struct FitContext
 	/* Prediction-only parameters, fitted on each replay's record. */
 	bool		has_predict;
 	bool		normal_link;
+	ReplayDrawModel draw_model; /* the system's option draw_model */
 	PredictParams predict_start;
 	PredictParams predict;		/* the best of the last evaluation */
 	bool		predict_warm;	/* predict holds an earlier fit to start from */
@@ -70,6 +72,7 @@ typedef struct FitContext
 	MemoryContext eval_cxt;
 	LogLoss		train;
 	LogLoss		held_out;
+	int64		draws;			/* scored matches drawn */
 	bool		has_last;
 	double		last_x[FIT_MAX_PARAMS];
 	double		last_loss;
@@ -84,6 +87,9 @@ typedef struct FitContext
 	int			refused;		/* of those, points the system refused */
 	instr_time	start;
 } FitContext;
+
+/* One scored match's loss on the objective of fit (its settings' three_way). */
+extern double fit_match_loss(const FitContext *fc, const ReplayResult *r, double outcome);
 
 /* Scores a replay's two-team matches into fc (the ReplayState's emit callback). */
 extern void fit_emit(ReplayState *state, const ReplayResult *r);

@@ -1,7 +1,9 @@
 /*
  * fit_objective.c - one evaluation of skill.fit: the rows replayed from
- * memory with candidate parameters, each two-team match's pre-match win
- * probability scored by log-loss (fit.h).
+ * memory with candidate parameters, each two-team match's pre-match
+ * prediction scored by log-loss (fit.h): of the expected score against
+ * the outcome (objective binary), or of the chance of what happened, a
+ * win, a draw or a loss (objective three_way).
  *
  * A point the system refuses (Elo's k_b = 0 with k_c > 0, an overflow at
  * an extreme value) raises an error inside the replay.  The search runs
@@ -20,7 +22,11 @@
 #include "utils/resowner.h"
 
 #include "core/adjust.h"
+#include "core/draw_fit.h"
 #include "core/scoring.h"
+
+/* Passes over the record of one three-way fit of the prediction-only parameters. */
+#define THREE_WAY_PASSES 300
 
 double
 mean_loss(const LogLoss *l)
@@ -38,6 +44,18 @@ keep_held_out_loss(HeldOutLosses *h, double loss)
 			: MemoryContextAllocHuge(h->mcxt, sizeof(double) * h->capacity);
 	}
 	h->loss[h->n++] = loss;
+}
+
+double
+fit_match_loss(const FitContext *fc, const ReplayResult *r, double outcome)
+{
+	double		win,
+				draw;
+
+	if (!fc->settings.three_way)
+		return sk_score_log_loss(replay_expected_score(r, 0), outcome);
+	replay_three_way(r, &win, &draw);
+	return sk_three_way_log_loss(win, draw, outcome);
 }
 
 void
@@ -58,6 +76,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 	if (held_out && !fc->score_held_out)
 		return;
 	outcome = replay_first_team_outcome(r);
+	fc->draws += outcome == 0.5;
 	if (fc->has_predict)
 	{
 		if (!isnan(r->z))
@@ -66,7 +85,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 	}
 	if (held_out)
 	{
-		double		loss = sk_score_log_loss(replay_expected_score(r, 0), outcome);
+		double		loss = fit_match_loss(fc, r, outcome);
 
 		fc->held_out.sum += loss;
 		fc->held_out.n++;
@@ -74,7 +93,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 	}
 	else
 	{
-		fc->train.sum += sk_score_log_loss(replay_expected_score(r, 0), outcome);
+		fc->train.sum += fit_match_loss(fc, r, outcome);
 		fc->train.n++;
 	}
 }
@@ -92,7 +111,9 @@ fit_held_out_losses(FitContext *fc, const PredictParams *p, HeldOutLosses *out)
 			keep_held_out_loss(out, fc->held_out_losses.loss[i]);
 		return;
 	}
-	for (i = 0; i < rec->n; i++)
+	for (i = 0; i < rec->n && fc->settings.three_way; i++)
+		keep_held_out_loss(out, predict_three_way_one(rec, fc->normal_link, fc->draw_model, p, i));
+	for (i = 0; i < rec->n && !fc->settings.three_way; i++)
 	{
 		double		z = sk_adjust_z(rec->z[i], rec->z_context[i],
 									p->value[PREDICT_CONTEXT_WEIGHT], rec->length[i],
@@ -117,6 +138,7 @@ replay_at(FitContext *fc, const double *x)
 	replay_read_options_with(state, fc->settings.family_options, fc->n_params, fc->index, x);
 	memset(&fc->train, 0, sizeof(LogLoss));
 	memset(&fc->held_out, 0, sizeof(LogLoss));
+	fc->draws = 0;
 	fc->train_record.n = fc->held_out_record.n = 0;
 	fc->held_out_losses.n = 0;
 	state->emit = fit_emit;
@@ -173,20 +195,60 @@ replay_guarded(FitContext *fc, const double *x)
 	return ok;
 }
 
+/*
+ * The first three-way fit's start of a searched draw_margin or draw_nu
+ * left at 0, where no match is predicted drawn and the clamped log-loss of
+ * a draw is flat: the value with which an even pair draws as often as the
+ * training matches do.
+ */
+static void
+start_draw_keys(FitContext *fc)
+{
+	const PredictRecord *rec = &fc->train_record;
+	PredictParams *p = &fc->predict;
+	int			k = fc->draw_model == DRAW_MODEL_DAVIDSON ? PREDICT_DRAW_NU : PREDICT_DRAW_MARGIN;
+	int64		draws = 0,
+				i;
+
+	if (!p->searched[k] || p->value[k] != 0 || rec->n == 0)
+		return;
+	for (i = 0; i < rec->n; i++)
+		draws += rec->outcome[i] == 0.5;
+	p->value[k] = Min(Max(sk_draw_even_param(fc->normal_link,
+											 replay_core_draw_model(fc->draw_model),
+											 (double) draws / rec->n), p->low[k]), p->high[k]);
+}
+
+/* The mean loss of a record on the objective with the prediction values p. */
+static double
+record_loss(const FitContext *fc, const PredictRecord *rec, const PredictParams *p)
+{
+	return fc->settings.three_way
+		? predict_three_way_loss(rec, fc->normal_link, fc->draw_model, p)
+		: predict_loss(rec, fc->normal_link, p);
+}
+
 /* The prediction-only parameters fitted on the train record; both scores from them. */
 static void
 fit_prediction(FitContext *fc)
 {
 	/* From the last evaluation's best: neighbouring replays' optima are close. */
 	if (!fc->predict_warm)
+	{
 		fc->predict = fc->predict_start;
+		if (fc->settings.three_way)
+			start_draw_keys(fc);
+	}
 	fc->predict_warm = true;
 	fc->train.n = fc->train_record.n;
-	fc->train.sum = predict_fit(&fc->train_record, fc->normal_link, &fc->predict, 20) *
+	fc->train.sum = (fc->settings.three_way
+					 ? predict_three_way_fit(&fc->train_record, fc->normal_link, fc->draw_model,
+											 &fc->predict, THREE_WAY_PASSES)
+					 : predict_fit(&fc->train_record, fc->normal_link, &fc->predict, 20)) *
 		fc->train.n;
 	fc->held_out.n = fc->held_out_record.n;
 	fc->held_out.sum = fc->held_out.n > 0
-		? predict_loss(&fc->held_out_record, fc->normal_link, &fc->predict) * fc->held_out.n : 0;
+		? record_loss(fc, &fc->held_out_record, &fc->predict) * fc->held_out.n : 0;
 }
 
 double
@@ -240,8 +302,7 @@ fit_losses_at(FitContext *fc, const double *x, int m, const double (*p)[PREDICT_
 			PredictParams params = fc->predict;
 
 			memcpy(params.value, p[k], sizeof(params.value));
-			out[k] = predict_loss(&fc->train_record, fc->normal_link, &params) *
-				fc->train_record.n;
+			out[k] = record_loss(fc, &fc->train_record, &params) * fc->train_record.n;
 		}
 		else
 			out[k] = fc->train.sum;

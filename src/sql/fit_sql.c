@@ -7,7 +7,10 @@
  * scores the pre-match win probability of every two-team match by
  * log-loss (fit_objective.c).  The search is the core's projected BFGS
  * with difference gradients (core/quasi_newton.h); the prediction-only
- * parameters are fitted on each replay's record jointly with it.  At the
+ * parameters are fitted on each replay's record jointly with it.  With
+ * objective three_way, each match is scored by the chance of what
+ * happened (a win, a draw or a loss), and the draw keys join the
+ * prediction-only parameters.  At the
  * optimum, the observed information gives standard errors
  * (fit_information.c).  With train_until, only earlier matches are
  * fitted and the later ones give the held-out score, compared match by
@@ -16,6 +19,7 @@
 #include "sql/fit.h"
 #include "sql/family_args.h"
 #include "sql/jsonb_args.h"
+#include "sql/objective.h"
 #include "families/family.h"
 
 #include <limits.h>
@@ -36,21 +40,15 @@ PG_FUNCTION_INFO_V1(fit);
 
 #define DEFAULT_MAX_EVALUATIONS 400
 
-static bool
-jsonb_string_is(const JsonbValue *v, const char *s)
-{
-	return v->val.string.len == (int) strlen(s) && memcmp(v->val.string.val, s, v->val.string.len) == 0;
-}
-
 /*
  * options: train_until, score_from, experienced, max_evaluations,
- * max_seconds, progress, method, options.
+ * max_seconds, progress, method, objective, options.
  */
 static void
 read_settings(Jsonb *options, FitSettings *s)
 {
 	static const char *const keys[] = {"train_until", "score_from", "experienced",
-	"max_evaluations", "max_seconds", "progress", "method", "options"};
+	"max_evaluations", "max_seconds", "progress", "method", "objective", "options"};
 	JsonbValue *found;
 
 	memset(s, 0, sizeof(*s));
@@ -99,6 +97,8 @@ read_settings(Jsonb *options, FitSettings *s)
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("option \"method\" of fit must be \"quasi_newton\" or \"coordinate\"")));
 	}
+	if ((found = object_get(options, "objective")) != NULL)
+		s->three_way = jsonb_objective(found, "fit");
 	if ((found = object_get(options, "options")) != NULL)
 	{
 		if (found->type != jbvBinary)
@@ -272,6 +272,7 @@ dead_detail(const ReplayFamily *family, int index, const double *value, const Ro
 {
 	int			detail = index - family->details_at;
 	int			outcome = (int) value[family->details_at + DETAIL_OUTCOME];
+	ReplayDrawModel draw_model = (ReplayDrawModel) value[family->details_at + DETAIL_DRAW_MODEL];
 
 	if (index < family->details_at || index >= family->season_at)
 		return NULL;
@@ -285,7 +286,25 @@ dead_detail(const ReplayFamily *family, int index, const double *value, const Ro
 		return "no row has a length";
 	if (detail == DETAIL_HOME_ADVANTAGE && !have->home)
 		return "no row plays at home";
+	if (detail == DETAIL_DRAW_MARGIN && draw_model == DRAW_MODEL_NATIVE)
+		return "option \"draw_model\" is \"native\", whose margin comes from draw_probability";
+	if (detail == DETAIL_DRAW_MARGIN && draw_model != DRAW_MODEL_THRESHOLD)
+		return "it is the threshold draw model's margin, and option \"draw_model\" is not \"threshold\"";
+	if (detail == DETAIL_DRAW_NU && draw_model != DRAW_MODEL_DAVIDSON)
+		return "it is the davidson draw model's parameter, and option \"draw_model\" is not \"davidson\"";
+	if (detail == DETAIL_DRAW_RATE_SLOPE && draw_model == DRAW_MODEL_NONE)
+		return "it moves a draw model's parameter, and option \"draw_model\" is \"none\"";
 	return NULL;
+}
+
+/* Whether option index is a draw key: a parameter of the three-way prediction only. */
+static bool
+is_draw_key(const ReplayFamily *family, int index)
+{
+	int			detail = index - family->details_at;
+
+	return detail == DETAIL_DRAW_MARGIN || detail == DETAIL_DRAW_NU ||
+		detail == DETAIL_DRAW_RATE_SLOPE;
 }
 
 /*
@@ -313,6 +332,12 @@ refuse_dead(FitContext *fc, const double *low, const double *high, const int *se
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("searched parameter \"%s\" has no effect: %s", name, why),
 					 errhint("Remove it from the search, or set the options that make it count.")));
+		if (!fc->settings.three_way && is_draw_key(fc->family, idx))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("searched parameter \"%s\" needs objective \"three_way\"", name),
+					 errdetail("The binary objective scores the expected score (win + draw/2), not the chance of a draw: there a draw key only bends the expected score, as predict_scale does, and a fit of it says nothing about draws."),
+					 errhint("Add \"objective\": \"three_way\" to the options of fit.")));
 	}
 }
 
@@ -443,7 +468,8 @@ fit_result(FitContext *fc, const FitOutcome *out)
 	int			hessian_replays;
 
 	initStringInfo(&buf);
-	appendStringInfo(&buf, "{\"system\": \"%s\", \"parameters\": {", family_prefix(fc->family));
+	appendStringInfo(&buf, "{\"system\": \"%s\", \"objective\": \"%s\", \"parameters\": {",
+					 family_prefix(fc->family), fc->settings.three_way ? "three_way" : "binary");
 	append_parameters(&buf, fc, out->x, false);
 	appendStringInfo(&buf, "}, \"converged\": %s, \"stop_reason\": \"%s\", \"at_bound\": [",
 					 out->search.converged ? "true" : "false",
@@ -476,6 +502,8 @@ evaluate_start(FitContext *fc, const double *x, HeldOutLosses *start_losses)
 				 errmsg("fit has no match to fit on"),
 				 errdetail("No two-team match of the rows query is scored before \"train_until\" from \"score_from\" with every player past \"experienced\" earlier matches."),
 				 errhint("Check the rows query and those options of fit.")));
+	if (fc->settings.three_way && fc->draws == 0 && fc->draw_model == DRAW_MODEL_NONE)
+		report_no_draws("fit", NULL);
 	fit_held_out_losses(fc, &fc->predict_start, start_losses);
 }
 
@@ -544,6 +572,7 @@ fit(PG_FUNCTION_ARGS)
 	values = palloc(sizeof(double) * count);
 	options_read(&fc.family->options, fc.settings.family_options, "fit", values,
 				 palloc0(sizeof(TimestampTz *) * count));
+	fc.draw_model = (ReplayDrawModel) values[fc.family->details_at + DETAIL_DRAW_MODEL];
 	high = palloc(sizeof(double) * count);
 	memcpy(high, values, sizeof(double) * count);
 	{
@@ -560,6 +589,7 @@ fit(PG_FUNCTION_ARGS)
 										ALLOCSET_DEFAULT_SIZES);
 	predict_record_init(&fc.train_record, CurrentMemoryContext);
 	predict_record_init(&fc.held_out_record, CurrentMemoryContext);
+	fc.train_record.draw_inputs = fc.held_out_record.draw_inputs = fc.settings.three_way;
 	fc.held_out_losses.mcxt = CurrentMemoryContext;
 	fc.score_held_out = fc.settings.has_train_until;
 	evaluate_start(&fc, x, &start_losses);

@@ -27,6 +27,13 @@ container_get(JsonbContainer *object, const char *key)
 	return getKeyJsonValueFromContainer(object, key, strlen(key), NULL);
 }
 
+bool
+jsonb_string_is(const JsonbValue *v, const char *s)
+{
+	return v->type == jbvString && v->val.string.len == (int) strlen(s) &&
+		memcmp(v->val.string.val, s, v->val.string.len) == 0;
+}
+
 static JsonbContainer *
 jsonb_container_value(JsonbValue *v, bool array, const char *what)
 {

@@ -21,6 +21,9 @@ extern JsonbValue *container_get(JsonbContainer *object, const char *key);
 extern JsonbContainer *jsonb_object_value(JsonbValue *v, const char *what);
 extern JsonbContainer *jsonb_array_value(JsonbValue *v, const char *what);
 
+/* Whether v is the string s (false for a value of another type). */
+extern bool jsonb_string_is(const JsonbValue *v, const char *s);
+
 /* A float8 as a jsonb number, with float8's shortest exact digits. */
 extern JsonbValue *jsonb_from_float8(double value);
 
