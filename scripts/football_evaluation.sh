@@ -70,69 +70,56 @@ PARAMS_SE="(SELECT string_agg(format('%s %s%s', key, round((value #>> '{}')::num
 # The draw rate of the training matches: the constant draw chance that
 # splits an expected score without a draw model.
 SPLIT=$(q -At -c "SELECT avg((home_score = away_score)::int) FROM matches WHERE played_at >= '$TRAIN_FROM' AND played_at < '$HELD_OUT'")
-FIT_OPTIONS="\"train_until\": \"$HELD_OUT 00:00+00\", \"score_from\": \"$TRAIN_FROM 00:00+00\""
-q -c "CREATE TABLE fitted (step serial, system text, label text, options jsonb, parameters text, split float8)"
+FIT_OPTIONS="'train_until', '$HELD_OUT 00:00+00', 'score_from', '$TRAIN_FROM 00:00+00'"
+q -c "CREATE TABLE fitted (step serial, system text, label text, options jsonb, parameters text, split float8,
+                           held_out float8, converged boolean)"
 
-# TEMPORARY until skill.fit has the three-way objective: the draw parameter
-# alone by golden section on the training matches' three-way log-loss.
-q <<SQL
-CREATE FUNCTION fit_draw(system text, options jsonb, key text, lo float8, hi float8) RETURNS float8
-LANGUAGE plpgsql AS \$\$
-DECLARE
-	g constant float8 := (sqrt(5) - 1) / 2;
-	a float8 := lo; b float8 := hi; c float8; d float8; fc float8; fd float8;
-BEGIN
-	c := b - g * (b - a); d := a + g * (b - a);
-	SELECT log_loss INTO fc FROM scores(system, options || jsonb_build_object(key, c), NULL, '$TRAIN_FROM', '$HELD_OUT');
-	SELECT log_loss INTO fd FROM scores(system, options || jsonb_build_object(key, d), NULL, '$TRAIN_FROM', '$HELD_OUT');
-	FOR i IN 1..25 LOOP
-		IF fc < fd THEN
-			b := d; d := c; fd := fc; c := b - g * (b - a);
-			SELECT log_loss INTO fc FROM scores(system, options || jsonb_build_object(key, c), NULL, '$TRAIN_FROM', '$HELD_OUT');
-		ELSE
-			a := c; c := d; fc := fd; d := a + g * (b - a);
-			SELECT log_loss INTO fd FROM scores(system, options || jsonb_build_object(key, d), NULL, '$TRAIN_FROM', '$HELD_OUT');
-		END IF;
-	END LOOP;
-	RETURN (a + b) / 2;
-END
-\$\$;
+# fit_row SYSTEM LABEL SEARCH OPTIONS OBJECTIVE: fit SEARCH on 1990-2009
+# with OPTIONS fixed and keep the fitted system (the split for a system
+# without a draw model); an empty SEARCH keeps the defaults.
+fit_row() {
+	local system=$1 label=$2 search=$3 options=$4 objective=$5 split=NULL
+	[ "$objective" = three_way ] || split=$SPLIT
+	if [ -z "$search" ]; then
+		q -c "INSERT INTO fitted (system, label, options, parameters, split) VALUES ('$system', '$label', '{$options}', '-', $split)"
+		return
+	fi
+	q -At <<SQL
+SET client_min_messages = warning;
+WITH f AS (SELECT skill.fit('$system', '$ROWS', '{$search}',
+                            jsonb_build_object('objective', '$objective', 'options', '{$options}'::jsonb, $FIT_OPTIONS)) AS f)
+INSERT INTO fitted (system, label, options, parameters, split, held_out, converged)
+SELECT '$system', '$label', '{$options}'::jsonb || (f->'parameters'), $PARAMS_SE, $split,
+       (f->'held_out'->>'log_loss')::float8, (f->>'converged')::boolean FROM f;
 SQL
+}
 
-# family SYSTEM SEARCH: the defaults, the binary fit and the
-# three-way fits of one system.
+# family SYSTEM SEARCH DRAW-MODEL DRAW-KEY: the defaults and the fits of one
+# system: SEARCH for wins and losses, the draw key alone on the default
+# ratings, and SEARCH with the draw key (and for the threshold model also
+# with draw_rate_slope) for wins, draws and losses.
 family() {
 	local system=$1 search=$2
 	log "$system: defaults, fitted for wins and losses, fitted with draw models"
-	q -At <<SQL
-SET client_min_messages = warning;
-INSERT INTO fitted (system, label, options, parameters, split) VALUES ('$system', 'defaults, no draw model', '{}', '-', $SPLIT);
-WITH f AS (SELECT skill.fit('$system', '$ROWS', '{$search}', '{$FIT_OPTIONS}') AS f)
-INSERT INTO fitted (system, label, options, parameters, split)
-SELECT '$system', 'fitted for win/loss, no draw model', f->'parameters', $PARAMS_SE, $SPLIT FROM f;
-SQL
-	local model key range
-	for model in threshold:draw_margin:3 davidson:draw_nu:5; do
-		IFS=: read -r model key range <<<"$model"
-		q -At <<SQL
-SET client_min_messages = warning;
-WITH b AS (SELECT options || '{"draw_model": "$model"}' AS options, parameters FROM fitted
-           WHERE system = '$system' AND label = 'fitted for win/loss, no draw model'),
-     d AS (SELECT b.*, fit_draw('$system', b.options, '$key', 0, $range) AS v FROM b)
-INSERT INTO fitted (system, label, options, parameters, split)
-SELECT '$system', 'fitted, then $model fitted', options || jsonb_build_object('$key', v),
-       parameters || format(', $key %s', round(v::numeric, 3)), NULL FROM d;
-SQL
-	done
+	fit_row "$system" 'defaults, no draw model' '' '' binary
+	fit_row "$system" 'fitted for win/loss, no draw model' "$search" '' binary
+	fit_row "$system" 'defaults, threshold fitted' '"draw_margin": [0, 3]' '"draw_model": "threshold"' three_way
+	fit_row "$system" 'fitted with threshold' "$search, \"draw_margin\": [0, 3]" '"draw_model": "threshold"' three_way
+	fit_row "$system" 'fitted with threshold and draw_rate_slope' "$search, \"draw_margin\": [0, 3], \"draw_rate_slope\": [-2, 2]" \
+		'"draw_model": "threshold"' three_way
+	fit_row "$system" 'fitted with davidson' "$search, \"draw_nu\": [0, 5]" '"draw_model": "davidson"' three_way
 }
 
 family elo '"k": [4, 100], "home_advantage": [0, 300]'
 family glicko '"c": [0, 100], "rd": [50, 1000], "home_advantage": [0, 300]'
+log "trueskill with its own draw margin"
+fit_row trueskill 'fitted with native' '"beta": [0.5, 20], "tau": [0, 2], "home_advantage": [0, 10], "draw_probability": [0.01, 0.9]' \
+	'"draw_model": "native"' three_way
 
 log "scored from $HELD_OUT"
 echo
-echo "| system | draw model, parameters | binary log-loss | three-way log-loss | RPS | predicted draw rate | observed draw rate |"
-echo "|---|---|---|---|---|---|---|"
+echo "| system | fitted on $TRAIN_FROM to $HELD_OUT: parameters ± standard error | binary log-loss | three-way log-loss | RPS | predicted draw rate | observed draw rate | converged |"
+echo "|---|---|---|---|---|---|---|---|"
 q -At <<SQL
 -- Without ratings: the training matches' rates of a first-team win, draw
 -- and loss, at home and at a neutral venue apart.
@@ -141,21 +128,29 @@ WITH rates AS (SELECT neutral, avg((home_score > away_score)::int)::float8 AS w,
      s AS (SELECT skill.outcome_score(r.w, r.d, CASE WHEN m.home_score > m.away_score THEN 1.0
                                                      WHEN m.home_score = m.away_score THEN 0.5 ELSE 0.0 END) AS t
            FROM matches m JOIN rates r USING (neutral) WHERE m.played_at >= '$HELD_OUT')
-SELECT format('| no ratings | the training rates of win, draw and loss (home and neutral apart) | - | %s | %s | %s | %s |',
+SELECT format('| no ratings | the training rates of win, draw and loss (home and neutral apart) | - | %s | %s | %s | %s | - |',
               round((t).log_loss::numeric, 4), round((t).rps::numeric, 4),
               round((t).predicted_draw_rate::numeric, 4), round((t).draw_rate::numeric, 4))
 FROM s;
-SELECT format('| %s | %s%s | %s | %s | %s | %s | %s |', f.system, f.label,
+SELECT format('| %s | %s%s | %s | %s | %s | %s | %s | %s |', f.system, f.label,
               CASE WHEN f.parameters = '-' THEN '' ELSE ': ' || f.parameters END,
               round(s.binary_log_loss::numeric, 4), round(s.log_loss::numeric, 4), round(s.rps::numeric, 4),
-              round(s.predicted_draw_rate::numeric, 4), round(s.draw_rate::numeric, 4))
+              round(s.predicted_draw_rate::numeric, 4), round(s.draw_rate::numeric, 4), coalesce(f.converged::text, '-'))
 FROM fitted f, scores(f.system, f.options, f.split, '$HELD_OUT', 'infinity') s
 ORDER BY f.step;
+SQL
+# fit's own held-out log-loss (binary or three-way, as it was fitted) must
+# be the one computed here from match_predictions.
+q -At <<SQL >&2
+SELECT format('%s, %s: held-out log-loss of fit %s but here %s', f.system, f.label, f.held_out,
+              CASE WHEN f.split IS NULL THEN s.log_loss ELSE s.binary_log_loss END)
+FROM fitted f, scores(f.system, f.options, f.split, '$HELD_OUT', 'infinity') s
+WHERE abs(f.held_out - CASE WHEN f.split IS NULL THEN s.log_loss ELSE s.binary_log_loss END) >= 1e-7;
 SQL
 
 log "draws by predicted draw chance, scored from $HELD_OUT"
 echo
-echo "| system, draw model | predicted draw chance < 0.15 | 0.15-0.20 | 0.20-0.25 | 0.25-0.30 | ≥ 0.30 |"
+echo "| system | predicted draw chance < 0.15 | 0.15-0.20 | 0.20-0.25 | 0.25-0.30 | ≥ 0.30 |"
 echo "|---|---|---|---|---|---|"
 q -At <<SQL
 -- Each cell: the observed draw rate against the mean predicted draw chance
@@ -163,12 +158,12 @@ q -At <<SQL
 WITH p AS (SELECT f.step, f.system, f.label, f.parameters, least(greatest(floor(p.predicted_draw / 0.05)::int, 2), 6) AS bin,
                   p.predicted_draw, (m.home_score = m.away_score)::int AS drawn
            FROM fitted f, skill.match_predictions(f.system, '$ROWS', f.options) p JOIN matches m USING (match_id)
-           WHERE f.split IS NULL AND p.teams = 2 AND p.played_at >= '$HELD_OUT'),
+           WHERE f.split IS NULL AND f.label LIKE 'fitted%' AND p.teams = 2 AND p.played_at >= '$HELD_OUT'),
      b AS (SELECT step, bin,
                   format('%s / %s (%s)', round(avg(drawn), 3), round(avg(predicted_draw)::numeric, 3), count(*)) AS cell
            FROM p GROUP BY step, bin)
-SELECT format('| %s, %s | %s |', f.system, substring(f.label from '(threshold|davidson)'),
+SELECT format('| %s, %s | %s |', f.system, f.label,
               string_agg(coalesce(b.cell, '-'), ' | ' ORDER BY bins.bin))
 FROM fitted f CROSS JOIN generate_series(2, 6) bins(bin) LEFT JOIN b ON b.step = f.step AND b.bin = bins.bin
-WHERE f.split IS NULL GROUP BY f.step, f.system, f.label ORDER BY f.step;
+WHERE f.split IS NULL AND f.label LIKE 'fitted%' GROUP BY f.step, f.system, f.label ORDER BY f.step;
 SQL
