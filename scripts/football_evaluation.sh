@@ -5,10 +5,13 @@
 # clone it and pass its directory).  About 49,500 matches, a quarter of
 # them drawn.  It starts a throwaway cluster and loads results.csv
 # (scripts/football_load.sql: the side listed first is team 1 and at home
-# unless the venue was neutral), then for each system scores on 2010 on
-# (held out) the defaults without a draw model, the system fitted on
+# unless the venue was neutral), then for Elo and Glicko-1 scores on 2010
+# on (held out) the defaults without a draw model, the system fitted on
 # 1990-2009 for wins and losses (skill.fit's binary objective) and fitted
-# with a draw model for wins, draws and losses.  Prints markdown tables.
+# with draw models for wins, draws and losses (objective three_way), and
+# TrueSkill with its own draw margin: binary and three-way log-loss, RPS,
+# predicted and observed draw rates, and the draw rate by predicted
+# chance of a draw.  Prints markdown tables.  About 3 minutes.
 #   git clone --depth 1 https://github.com/martj42/international_results /tmp/international_results
 #   bash scripts/football_evaluation.sh /tmp/international_results
 # LOAD_ONLY=1 stops after loading (and the data summary).
@@ -94,10 +97,10 @@ SELECT '$system', '$label', '{$options}'::jsonb || (f->'parameters'), $PARAMS_SE
 SQL
 }
 
-# family SYSTEM SEARCH DRAW-MODEL DRAW-KEY: the defaults and the fits of one
-# system: SEARCH for wins and losses, the draw key alone on the default
-# ratings, and SEARCH with the draw key (and for the threshold model also
-# with draw_rate_slope) for wins, draws and losses.
+# family SYSTEM SEARCH: the defaults and the fits of one system: SEARCH
+# for wins and losses; for wins, draws and losses the threshold model's
+# draw_margin alone on the default ratings, then SEARCH with draw_margin
+# (and draw_rate_slope), and with Davidson's draw_nu.
 family() {
 	local system=$1 search=$2
 	log "$system: defaults, fitted for wins and losses, fitted with draw models"

@@ -2,7 +2,8 @@
 -- (psql variable csv: its path) into the table results, one row per team
 -- per match: team 1 is the side the file lists as home, and home is true for
 -- it unless the match was at a neutral venue; score is the team's goals
--- (after extra time, without penalty shoot-outs, so a shoot-out is a draw).
+-- (after extra time, without penalty shoot-outs, so a shoot-out is a draw),
+-- there for margin outcomes (scripts/football_evaluation.sh rates by rank).
 -- Matches are ordered by date, then by their order in the file.
 CREATE UNLOGGED TABLE raw (line bigserial, date date, home_team text, away_team text, home_score int,
                            away_score int, tournament text, city text, country text, neutral boolean);
