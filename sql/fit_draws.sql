@@ -90,6 +90,20 @@ FROM dmargin,
                                                               'draw_margin', (f->'parameters'->>'draw_margin')::float8)) p
               WHERE p.team = 1 AND p.played_at < '2021-09-01 00:00+00') h;
 
+-- Under the binary objective with a draw model, a prediction-only
+-- parameter is fitted on the same score the replay gives: the expected
+-- score (win + draw/2) of the draw model's chances against the outcome.
+SELECT abs((f->'train'->>'log_loss')::float8 - (s).log_loss) < 1e-12 AS train_is_history,
+       (f->'parameters'->>'predict_scale')::float8 <> 1 AS scale_moved
+FROM skill.fit('elo', 'SELECT * FROM dplay ORDER BY played_at, match_id', '{"predict_scale": [0.5, 2]}',
+               '{"options": {"draw_model": "threshold", "draw_margin": 0.5, "home_advantage": 60, "k": 20}}') f,
+     LATERAL (SELECT skill.prediction_score(p.expected_score, p.outcome) AS s
+              FROM skill.match_predictions('elo', 'SELECT * FROM dplay ORDER BY played_at, match_id',
+                                           jsonb_build_object('draw_model', 'threshold', 'draw_margin', 0.5,
+                                                              'home_advantage', 60, 'k', 20,
+                                                              'predict_scale', (f->'parameters'->>'predict_scale')::float8)) p
+              WHERE p.team = 1) h;
+
 -- Davidson's nu and a draw_rate_slope, fitted on the records; a searched
 -- margin or nu left at 0 starts where an even pair draws at the training
 -- matches' rate (at 0 no draw is predicted and the clamped loss is flat).

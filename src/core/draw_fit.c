@@ -1,5 +1,5 @@
 /*
- * draw_fit.c - the three-way prediction's parameters by maximum
+ * draw_fit.c - the prediction's parameters under a draw model by maximum
  * likelihood on recorded quantities (draw_fit.h).
  */
 #include <float.h>
@@ -10,6 +10,7 @@
 
 #include "adjust.h"
 #include "quasi_newton.h"
+#include "scoring.h"
 
 double
 sk_draw_fit_one(const sk_draw_fit_data *d, const double *theta, long i)
@@ -27,6 +28,8 @@ sk_draw_fit_one(const sk_draw_fit_data *d, const double *theta, long i)
 	/* A NaN z or parameter (a point outside the model) is scored as the worst chance. */
 	if (sk_draw_probs(d->normal, d->model, z, fmin(param, DBL_MAX), &win, &draw, &loss) != SK_OK)
 		return sk_three_way_log_loss(0, 0, 1);
+	if (d->expected)
+		return sk_score_log_loss(win + draw / 2, d->outcome[i]);
 	return sk_three_way_log_loss(win, draw, d->outcome[i]);
 }
 

@@ -1,9 +1,9 @@
 /*
- * draw_fit.h - fitting the parameters that shape only a three-way
- * prediction (predict_scale, context_weight, length_exponent, and a draw
- * model's parameter and draw_rate_slope) by maximum three-way likelihood
- * on recorded pre-match quantities (adjust.h, draws.h), so that a fit of
- * a rating system need not replay the history for them.
+ * draw_fit.h - fitting the parameters that shape only the prediction
+ * under a draw model (predict_scale, context_weight, length_exponent, and
+ * the model's parameter and draw_rate_slope) by maximum likelihood on
+ * recorded pre-match quantities (adjust.h, draws.h), so that a fit of a
+ * rating system need not replay the history for them.
  *
  * Each match's chances are those of the replay:
  *
@@ -13,7 +13,9 @@
  *
  * base being the model's parameter (delta or nu), or the match's own
  * recorded margin where the family has one (TrueSkill's native margin);
- * the loss is -ln of the chance of what happened (sk_three_way_log_loss).
+ * the loss is -ln of the chance of what happened (sk_three_way_log_loss),
+ * or with expected set the log-loss of the expected score win + draw/2
+ * against the outcome (sk_score_log_loss: a binary score).
  */
 #ifndef SKILL_CORE_DRAW_FIT_H
 #define SKILL_CORE_DRAW_FIT_H
@@ -39,17 +41,18 @@ typedef struct sk_draw_fit_data
 	const double *outcome;		/* n: 1, 0.5 or 0 for the first team */
 	const double *level;		/* n: the pair's level for the slope (NaN: none) */
 	const double *margin;		/* n: each match's own base parameter, or NULL */
+	int			expected;		/* score the expected score (binary) */
 } sk_draw_fit_data;
 
-/* Match i's three-way log-loss under theta. */
+/* Match i's log-loss under theta. */
 double		sk_draw_fit_one(const sk_draw_fit_data *d, const double *theta, long i);
 
-/* Mean three-way log-loss over the data (NaN for n = 0). */
+/* Mean log-loss over the data (NaN for n = 0). */
 double		sk_draw_fit_loss(const sk_draw_fit_data *d, const double *theta);
 
 /*
  * Fits the parameters marked in searched, each within [lo, hi], by least
- * mean three-way log-loss (the projected quasi-Newton method of
+ * mean log-loss (the projected quasi-Newton method of
  * quasi_newton.h, at most max_evaluations passes over the data); theta
  * holds the start (the others stay fixed) and receives the fit, *loss its
  * mean log-loss.  poll (may be NULL) is called with poll_ctx before each

@@ -197,12 +197,13 @@ poll_interrupts(void *ctx)
 
 /* The record as the core's data, and params as its theta, searched, lo and hi. */
 static sk_draw_fit_data
-draw_fit_data(const PredictRecord *record, bool normal, ReplayDrawModel model)
+draw_fit_data(const PredictRecord *record, const PredictDrawn *how)
 {
-	sk_draw_fit_data d = {.normal = normal, .model = replay_core_draw_model(model),
+	sk_draw_fit_data d = {.normal = how->normal, .model = replay_core_draw_model(how->model),
 		.n = (long) record->n, .z = record->z, .z_context = record->z_context,
 		.length = record->length, .outcome = record->outcome, .level = record->level,
-	.margin = model == DRAW_MODEL_NATIVE ? record->native : NULL};
+		.margin = how->model == DRAW_MODEL_NATIVE ? record->native : NULL,
+	.expected = !how->three_way};
 
 	Assert(record->draw_inputs || record->n == 0);
 	return d;
@@ -231,32 +232,32 @@ theta_of(const PredictParams *params, ReplayDrawModel model, double *theta)
 }
 
 double
-predict_three_way_one(const PredictRecord *record, bool normal, ReplayDrawModel model,
-					  const PredictParams *params, int64 i)
+predict_drawn_one(const PredictRecord *record, const PredictDrawn *how,
+				  const PredictParams *params, int64 i)
 {
-	sk_draw_fit_data d = draw_fit_data(record, normal, model);
+	sk_draw_fit_data d = draw_fit_data(record, how);
 	double		theta[SK_DRAW_FIT_THETA];
 
-	theta_of(params, model, theta);
+	theta_of(params, how->model, theta);
 	return sk_draw_fit_one(&d, theta, (long) i);
 }
 
 double
-predict_three_way_loss(const PredictRecord *record, bool normal, ReplayDrawModel model,
-					   const PredictParams *params)
+predict_drawn_loss(const PredictRecord *record, const PredictDrawn *how,
+				   const PredictParams *params)
 {
-	sk_draw_fit_data d = draw_fit_data(record, normal, model);
+	sk_draw_fit_data d = draw_fit_data(record, how);
 	double		theta[SK_DRAW_FIT_THETA];
 
-	theta_of(params, model, theta);
+	theta_of(params, how->model, theta);
 	return sk_draw_fit_loss(&d, theta);
 }
 
 double
-predict_three_way_fit(const PredictRecord *record, bool normal, ReplayDrawModel model,
-					  PredictParams *params, int max_evaluations)
+predict_drawn_fit(const PredictRecord *record, const PredictDrawn *how, PredictParams *params,
+				  int max_evaluations)
 {
-	sk_draw_fit_data d = draw_fit_data(record, normal, model);
+	sk_draw_fit_data d = draw_fit_data(record, how);
 	double		theta[SK_DRAW_FIT_THETA],
 				lo[SK_DRAW_FIT_THETA],
 				hi[SK_DRAW_FIT_THETA],
@@ -265,7 +266,7 @@ predict_three_way_fit(const PredictRecord *record, bool normal, ReplayDrawModel 
 				searched[SK_DRAW_FIT_THETA];
 	int			k;
 
-	theta_index(model, index);
+	theta_index(how->model, index);
 	for (k = 0; k < SK_DRAW_FIT_THETA; k++)
 	{
 		theta[k] = params->value[index[k]];

@@ -63,18 +63,29 @@ extern double predict_fit(const PredictRecord *record, bool normal, PredictParam
 						  int max_passes);
 
 /*
- * The three-way score (core/draw_fit.h) of the record's predictions under
- * draw model model (the record has draw_inputs): one match's log-loss,
- * the mean, and the fit of the searched parameters (at most
- * max_evaluations passes over the record) returning the best mean.
+ * How a record's predictions are scored by a draw model's chances
+ * (core/draw_fit.h): three-way, or the binary score of the expected
+ * score win + draw/2.
  */
-extern double predict_three_way_one(const PredictRecord *record, bool normal,
-									ReplayDrawModel model, const PredictParams *params, int64 i);
-extern double predict_three_way_loss(const PredictRecord *record, bool normal,
-									 ReplayDrawModel model, const PredictParams *params);
-extern double predict_three_way_fit(const PredictRecord *record, bool normal,
-									ReplayDrawModel model, PredictParams *params,
-									int max_evaluations);
+typedef struct PredictDrawn
+{
+	bool		normal;			/* link */
+	ReplayDrawModel model;
+	bool		three_way;
+} PredictDrawn;
+
+/*
+ * The score of the record's predictions under the draw model (the record
+ * has draw_inputs): one match's log-loss, the mean, and the fit of the
+ * searched parameters (at most max_evaluations passes over the record)
+ * returning the best mean.
+ */
+extern double predict_drawn_one(const PredictRecord *record, const PredictDrawn *how,
+								const PredictParams *params, int64 i);
+extern double predict_drawn_loss(const PredictRecord *record, const PredictDrawn *how,
+								 const PredictParams *params);
+extern double predict_drawn_fit(const PredictRecord *record, const PredictDrawn *how,
+								PredictParams *params, int max_evaluations);
 
 /*
  * The records of a sliding window of time, for a walk-forward refit on the

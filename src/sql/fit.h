@@ -63,6 +63,13 @@ typedef struct FitContext
 	bool		has_predict;
 	bool		normal_link;
 	ReplayDrawModel draw_model; /* the system's option draw_model */
+	/*
+	 * The records are scored by the draw model's chances (objective
+	 * three_way, or a draw model in force), else by the family's one
+	 * chance (core/adjust.h, bit for bit as without draw models).
+	 */
+	bool		drawn;
+	PredictDrawn drawn_how;
 	PredictParams predict_start;
 	PredictParams predict;		/* the best of the last evaluation */
 	bool		predict_warm;	/* predict holds an earlier fit to start from */

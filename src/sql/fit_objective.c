@@ -25,8 +25,8 @@
 #include "core/draw_fit.h"
 #include "core/scoring.h"
 
-/* Passes over the record of one three-way fit of the prediction-only parameters. */
-#define THREE_WAY_PASSES 300
+/* Passes over the record of one fit of the prediction-only parameters by a draw model. */
+#define DRAWN_PASSES 300
 
 double
 mean_loss(const LogLoss *l)
@@ -111,9 +111,9 @@ fit_held_out_losses(FitContext *fc, const PredictParams *p, HeldOutLosses *out)
 			keep_held_out_loss(out, fc->held_out_losses.loss[i]);
 		return;
 	}
-	for (i = 0; i < rec->n && fc->settings.three_way; i++)
-		keep_held_out_loss(out, predict_three_way_one(rec, fc->normal_link, fc->draw_model, p, i));
-	for (i = 0; i < rec->n && !fc->settings.three_way; i++)
+	for (i = 0; i < rec->n && fc->drawn; i++)
+		keep_held_out_loss(out, predict_drawn_one(rec, &fc->drawn_how, p, i));
+	for (i = 0; i < rec->n && !fc->drawn; i++)
 	{
 		double		z = sk_adjust_z(rec->z[i], rec->z_context[i],
 									p->value[PREDICT_CONTEXT_WEIGHT], rec->length[i],
@@ -146,6 +146,7 @@ replay_at(FitContext *fc, const double *x)
 	state->details.want_context = fc->predict_start.searched[PREDICT_CONTEXT_WEIGHT];
 	state->details.want_z = fc->has_predict;
 	fc->normal_link = state->details.normal_link;
+	fc->drawn_how.normal = fc->normal_link;
 	compact_replay(state, fc->rows);
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(fc->eval_cxt);
@@ -223,8 +224,7 @@ start_draw_keys(FitContext *fc)
 static double
 record_loss(const FitContext *fc, const PredictRecord *rec, const PredictParams *p)
 {
-	return fc->settings.three_way
-		? predict_three_way_loss(rec, fc->normal_link, fc->draw_model, p)
+	return fc->drawn ? predict_drawn_loss(rec, &fc->drawn_how, p)
 		: predict_loss(rec, fc->normal_link, p);
 }
 
@@ -241,9 +241,9 @@ fit_prediction(FitContext *fc)
 	}
 	fc->predict_warm = true;
 	fc->train.n = fc->train_record.n;
-	fc->train.sum = (fc->settings.three_way
-					 ? predict_three_way_fit(&fc->train_record, fc->normal_link, fc->draw_model,
-											 &fc->predict, THREE_WAY_PASSES)
+	fc->train.sum = (fc->drawn
+					 ? predict_drawn_fit(&fc->train_record, &fc->drawn_how, &fc->predict,
+										 DRAWN_PASSES)
 					 : predict_fit(&fc->train_record, fc->normal_link, &fc->predict, 20)) *
 		fc->train.n;
 	fc->held_out.n = fc->held_out_record.n;

@@ -589,7 +589,10 @@ fit(PG_FUNCTION_ARGS)
 										ALLOCSET_DEFAULT_SIZES);
 	predict_record_init(&fc.train_record, CurrentMemoryContext);
 	predict_record_init(&fc.held_out_record, CurrentMemoryContext);
-	fc.train_record.draw_inputs = fc.held_out_record.draw_inputs = fc.settings.three_way;
+	fc.drawn = fc.settings.three_way || fc.draw_model != DRAW_MODEL_NONE;
+	fc.drawn_how.model = fc.draw_model;
+	fc.drawn_how.three_way = fc.settings.three_way;
+	fc.train_record.draw_inputs = fc.held_out_record.draw_inputs = fc.drawn;
 	fc.held_out_losses.mcxt = CurrentMemoryContext;
 	fc.score_held_out = fc.settings.has_train_until;
 	evaluate_start(&fc, x, &start_losses);

@@ -52,7 +52,7 @@ draw_world(int normal, sk_draw_model model, double a, double param, double slope
 int
 main(void)
 {
-	sk_draw_fit_data d = {0, SK_DRAW_THRESHOLD, N, z, zc, len, outcome, level, NULL};
+	sk_draw_fit_data d = {0, SK_DRAW_THRESHOLD, N, z, zc, len, outcome, level, NULL, 0};
 	int			searched[SK_DRAW_FIT_THETA] = {1, 0, 0, 1, 1};
 	double		lo[SK_DRAW_FIT_THETA] = {0.2, 0, -1, 0, -2},
 				hi[SK_DRAW_FIT_THETA] = {5, 1, 1, 3, 2};
@@ -114,6 +114,12 @@ main(void)
 	CHECK(sk_draw_probs(1, SK_DRAW_THRESHOLD, z[7], margin[7], &w, &dr, &l) == SK_OK);
 	CHECK_CLOSE(sk_draw_fit_one(&d, theta, 7),
 				-log(outcome[7] == 1 ? w : outcome[7] == 0.5 ? dr : 1 - w - dr), 1e-15);
+
+	/* expected: the binary log-loss of win + draw/2. */
+	d.expected = 1;
+	CHECK_CLOSE(sk_draw_fit_one(&d, theta, 7), outcome[7] == 1 ? -log(w + dr / 2)
+				: outcome[7] == 0 ? -log(1 - w - dr / 2)
+				: -(log(w + dr / 2) + log(1 - w - dr / 2)) / 2, 1e-15);
 
 	/* Nothing searched: the loss at theta. */
 	searched[0] = searched[3] = 0;
