@@ -317,7 +317,8 @@ process_match(ReplayState *state, ReplayBatch *batch)
 	}
 	if (state->emit)
 	{
-		details_predict(state, batch, match, state->team_prob);
+		details_rate_in_context(state, batch, match);
+		details_predict(state, match, state->team_prob);
 		details_team_outcomes(state, match);
 	}
 
