@@ -26,6 +26,7 @@
 #include "core/adjust.h"
 #include "core/draws.h"
 #include "core/outcome.h"
+#include "engine/match_batch.h"
 #include "engine/predict_fit.h"
 
 const char *const replay_outcome_names[] = {"rank", "share", "difference", NULL};
@@ -304,11 +305,7 @@ rate_in_context(ReplayState *state, const ReplayBatch *batch, const ReplayMatch 
 	int			n = batch->n_rows;
 	int			i;
 
-	if (into->max_rows < n)
-	{
-		into->max_rows = Max(n, into->max_rows * 2);
-		into->rows = repalloc(into->rows, sizeof(ReplayRow) * into->max_rows);
-	}
+	batch_reserve((void **) &into->rows, &into->max_rows, n, sizeof(ReplayRow));
 	for (i = 0; i < n; i++)
 	{
 		ReplayRow  *row = &into->rows[i];
