@@ -1,6 +1,6 @@
 /*
  * otr_replay_sql.c - the two drivers of the o!TR replay engine
- * (engine/otr_replay.c): the aggregate skill.otr_replay over rows of
+ * (families/otr_replay.c): the aggregate skill.otr_replay over rows of
  * (match_id, played_at, game_id, player_id, score [, prior [, options]]),
  * and skill.otr_history, which streams per match and player the rating
  * before (after decay) and after.
@@ -15,7 +15,7 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-#include "engine/otr_replay.h"
+#include "families/otr_replay.h"
 #include "sql/pg_internals.h"
 #include "sql/rows_cursor.h"
 
