@@ -26,6 +26,7 @@
 #include "core/adjust.h"
 #include "core/draws.h"
 #include "core/outcome.h"
+#include "engine/match_batch.h"
 #include "engine/predict_fit.h"
 
 const char *const replay_outcome_names[] = {"rank", "share", "difference", NULL};
@@ -304,11 +305,7 @@ rate_in_context(ReplayState *state, const ReplayBatch *batch, const ReplayMatch 
 	int			n = batch->n_rows;
 	int			i;
 
-	if (into->max_rows < n)
-	{
-		into->max_rows = Max(n, into->max_rows * 2);
-		into->rows = repalloc(into->rows, sizeof(ReplayRow) * into->max_rows);
-	}
+	batch_reserve((void **) &into->rows, &into->max_rows, n, sizeof(ReplayRow));
 	for (i = 0; i < n; i++)
 	{
 		ReplayRow  *row = &into->rows[i];
@@ -414,23 +411,40 @@ refit_now(ReplayState *state, TimestampTz played_at)
 	}
 }
 
+/* Whether the match's prediction uses its context's ratings. */
+static bool
+uses_context(const ReplayState *state, const ReplayMatch *match)
+{
+	const ReplayDetailsState *d = &state->details;
+
+	return match->context >= 0 && (d->context_weight > 0 || d->want_context);
+}
+
+/*
+ * Rates the match in its context's state, where the prediction needs the
+ * context ratings, and keeps that state's chance of the first team from
+ * before it rated (details_predict reads it).
+ */
+void
+details_rate_in_context(ReplayState *state, const ReplayBatch *batch, const ReplayMatch *match)
+{
+	if (uses_context(state, match))
+		state->details.context_p = rate_in_context(state, batch, match);
+}
+
 /*
  * The prediction's adjustments (contexts, length, predict_scale and their
  * refits) on team_prob; returns the final z when it was computed, NaN when
  * the family's chance stands as it is (no two teams, or nothing to adjust).
  */
 static double
-adjust_prediction(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match,
-				  double *team_prob)
+adjust_prediction(ReplayState *state, ReplayMatch *match, double *team_prob)
 {
 	ReplayDetailsState *d = &state->details;
-	bool		use_context = match->context >= 0 && (d->context_weight > 0 || d->want_context);
-	double		context_p = 0;
+	bool		use_context = uses_context(state, match);
 	double		z;
 
 	d->z = d->z_context = get_float8_nan();
-	if (use_context)
-		context_p = rate_in_context(state, batch, match);
 	/* Nothing to adjust or record: the family's chance as it is, at no cost. */
 	if (match->n_teams != 2 ||
 		!(use_context || d->want_z || d->predict_scale != 1 || d->refit_every > 0 ||
@@ -440,7 +454,7 @@ adjust_prediction(ReplayState *state, const ReplayBatch *batch, ReplayMatch *mat
 		refit_now(state, match->played_at);
 	d->z = sk_adjust_unlink(d->normal_link, team_prob[0]);
 	if (use_context)
-		d->z_context = sk_adjust_unlink(d->normal_link, context_p);
+		d->z_context = sk_adjust_unlink(d->normal_link, d->context_p);
 	z = sk_adjust_z(d->z, d->z_context, d->weight, 1, 0);
 	if (d->exponent != 0 && match->length != 1)
 	{
@@ -523,12 +537,15 @@ model_draw(ReplayState *state, ReplayMatch *match, double z, double *team_prob)
 	state->draw_modelled = true;
 }
 
+/*
+ * The prediction of a match with details: the family's chance adjusted,
+ * then split into a win, a draw and a loss by the draw model.
+ */
 void
-details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match,
-				double *team_prob)
+details_predict(ReplayState *state, ReplayMatch *match, double *team_prob)
 {
 	ReplayDetailsState *d = &state->details;
-	double		z = adjust_prediction(state, batch, match, team_prob);
+	double		z = adjust_prediction(state, match, team_prob);
 
 	state->draw_modelled = false;
 	d->draw_level = d->draw_native = get_float8_nan();

@@ -3,8 +3,6 @@
  * history function.  See replay.h for the design.
  */
 #include "engine/replay.h"
-#include "engine/id_order.h"
-#include "engine/player_id_hash.h"
 
 #include <math.h>
 
@@ -12,34 +10,12 @@
 #include "utils/builtins.h"
 #include "utils/float.h"
 
-/*
- * Players keyed by id.  The entries hold the ratings themselves, so looking
- * a player up costs one cache miss rather than two.
- */
-#define SH_PREFIX playerhash
-#define SH_ELEMENT_TYPE ReplayPlayer
-#define SH_KEY_TYPE int64
-#define SH_KEY id
-#define SH_HASH_KEY(tb, key) mix_player_id((uint64) (key))
-#define SH_EQUAL(tb, a, b) ((a) == (b))
-#define SH_SCOPE static inline
-#define SH_DEFINE
-#define SH_DECLARE
-#define SH_USE_NONDEFAULT_ALLOCATOR
-#include "lib/simplehash.h"
+#include "engine/match_batch.h"
+#include "engine/scratch.h"
 
-/* The table's pages are mapped in bulk (see bulk_alloc.c). */
-static inline void *
-playerhash_allocate(struct playerhash_hash *table, Size size)
-{
-	return bulk_alloc(table->ctx, size, MCXT_ALLOC_ZERO);
-}
-
-static inline void
-playerhash_free(struct playerhash_hash *table, void *pointer)
-{
-	pfree(pointer);
-}
+#define PLAYER_TABLE_PREFIX playerhash
+#define PLAYER_TABLE_ELEMENT ReplayPlayer
+#include "engine/player_table.h"
 
 static void
 batch_init(MemoryContext mcxt, ReplayBatch *batch)
@@ -92,59 +68,43 @@ replay_read_options_with(ReplayState *state, Jsonb *options, int n, const int *i
 	lifecycle_configure(state);
 }
 
-/* Grows the per-match scratch arrays to hold a match of this size. */
+/* Grows the match scratch to a match of this size. */
 static void
 ensure_match_capacity(ReplayState *state, int n_players, int n_teams)
 {
-	MemoryContext old;
-
-	if (n_players <= state->scratch_players && n_teams <= state->scratch_teams)
-		return;
-	old = MemoryContextSwitchTo(state->mcxt);
-	n_players = Max(n_players, state->scratch_players * 2);
-	n_teams = Max(n_teams, state->scratch_teams * 2);
-	if (state->scratch_players > 0)
+	if (n_players > state->scratch_players)
 	{
-		pfree(state->match.team_start);
-		pfree(state->match.team_rank);
-		pfree(state->match.team_label);
-		pfree(state->match.player);
-		pfree(state->mu);
-		pfree(state->sigma);
-		pfree(state->before);
-		pfree(state->after);
-		pfree(state->team_prob);
-		pfree(state->ids);
-		pfree(state->matches_before);
+		const ScratchArray per_player[] = {
+			{(void **) &state->match.player, sizeof(ReplayPlayer *)},
+			{(void **) &state->mu, sizeof(double)},
+			{(void **) &state->sigma, sizeof(double)},
+			{(void **) &state->before, sizeof(double) * REPLAY_MAX_FIELDS},
+			{(void **) &state->after, sizeof(double) * REPLAY_MAX_FIELDS},
+			{(void **) &state->ids, sizeof(int64)},
+			{(void **) &state->matches_before, sizeof(int32)},
+		};
+
+		scratch_grow(state->mcxt, per_player, lengthof(per_player), &state->scratch_players,
+					 n_players);
 	}
-	state->match.team_start = palloc(sizeof(int) * (n_teams + 1));
-	state->match.team_rank = palloc(sizeof(double) * n_teams);
-	state->match.team_label = palloc(sizeof(int32) * n_teams);
-	state->match.player = palloc(sizeof(ReplayPlayer *) * n_players);
-	state->mu = palloc(sizeof(double) * n_players);
-	state->sigma = palloc(sizeof(double) * n_players);
-	state->before = palloc(sizeof(double) * n_players * REPLAY_MAX_FIELDS);
-	state->after = palloc(sizeof(double) * n_players * REPLAY_MAX_FIELDS);
-	state->team_prob = palloc(sizeof(double) * n_teams);
-	state->ids = palloc(sizeof(int64) * n_players);
-	state->matches_before = palloc(sizeof(int32) * n_players);
-	state->scratch_players = n_players;
-	state->scratch_teams = n_teams;
-	MemoryContextSwitchTo(old);
+	if (n_teams > state->scratch_teams)
+	{
+		const ScratchArray per_team[] = {
+			{(void **) &state->match.team_start, sizeof(int), 1},
+			{(void **) &state->match.team_rank, sizeof(double)},
+			{(void **) &state->match.team_label, sizeof(int32)},
+			{(void **) &state->team_prob, sizeof(double)},
+		};
+
+		scratch_grow(state->mcxt, per_team, lengthof(per_team), &state->scratch_teams, n_teams);
+	}
 }
 
 /* A scratch buffer for the cores, reused across matches. */
 void *
 replay_scratch(ReplayState *state, size_t bytes)
 {
-	if (bytes > state->work_size)
-	{
-		if (state->work)
-			pfree(state->work);
-		state->work_size = Max(bytes, state->work_size * 2);
-		state->work = MemoryContextAlloc(state->mcxt, state->work_size);
-	}
-	return state->work;
+	return scratch_buffer(state->mcxt, &state->work, &state->work_size, bytes);
 }
 
 /* Order rows by team, keeping arrival order within a team (insertion sort:
@@ -216,32 +176,6 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 		for (i = 0; i < n; i++)
 			batch->rows[i].player = playerhash_lookup_hash(hash, batch->rows[i].player_id,
 														   batch->rows[i].hash);
-}
-
-/*
- * Absurd finite options or priors (k = 1e308) can overflow inside a model;
- * stop there rather than carry NaN or Infinity into later matches.
- */
-static void
-check_rated_finite(ReplayState *state, const ReplayMatch *match, const ReplayPlayer *player)
-{
-	int			k;
-
-	for (k = 0; k < state->family->n_fields; k++)
-		if (!isfinite(player->r[k]))
-			ereport(ERROR,
-					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("%s could not rate match " INT64_FORMAT ": the result is not a finite number",
-							state->caller, match->match_id),
-					 errdetail("The ratings or options are too extreme to compute in double precision.")));
-	/* Fields after the first (sigma, rd, vol) must stay > 0 to be stored. */
-	for (k = 1; k < state->family->n_fields; k++)
-		if (!(player->r[k] > 0.0))
-			ereport(ERROR,
-					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("%s could not rate match " INT64_FORMAT ": a rating's spread underflowed to zero",
-							state->caller, match->match_id),
-					 errdetail("The ratings or options are too extreme to compute in double precision.")));
 }
 
 /* Rates a buffered match and empties its buffer. */
@@ -317,7 +251,8 @@ process_match(ReplayState *state, ReplayBatch *batch)
 	}
 	if (state->emit)
 	{
-		details_predict(state, batch, match, state->team_prob);
+		details_rate_in_context(state, batch, match);
+		details_predict(state, match, state->team_prob);
 		details_team_outcomes(state, match);
 	}
 
@@ -325,7 +260,8 @@ process_match(ReplayState *state, ReplayBatch *batch)
 
 	for (i = 0; i < n; i++)
 	{
-		check_rated_finite(state, match, match->player[i]);
+		batch_check_rating(state->caller, match->match_id, match->player[i]->r,
+						   family->n_fields);
 		match->player[i]->matches++;
 		match->player[i]->in_match = false;
 		match->player[i]->last_played = match->played_at;
@@ -355,21 +291,7 @@ replay_lookup(ReplayState *state, int64 player_id)
 ReplayPlayer **
 replay_players_by_id(ReplayState *state, uint32 *count)
 {
-	playerhash_iterator it;
-	ReplayPlayer *p;
-	IdRef	   *refs = id_refs_alloc(state->players->members);
-	uint32		n = 0;
-
-	playerhash_start_iterate(state->players, &it);
-	while ((p = playerhash_iterate(state->players, &it)) != NULL)
-	{
-		if ((n & 0xFFFF) == 0)
-			CHECK_FOR_INTERRUPTS();
-		refs[n].id = p->id;
-		refs[n++].item = p;
-	}
-	*count = n;
-	return (ReplayPlayer **) id_refs_sort(refs, n);
+	return playerhash_by_id(state->players, count);
 }
 
 /* Brings every player up to date (finish_player). */
@@ -475,7 +397,7 @@ replay_rate_batch(ReplayState *state, ReplayBatch *batch, TimestampTz period)
 	process_match(state, batch);
 }
 
-/* A new match begins: the order key (played_at, match_id) must increase. */
+/* A new match begins, later in the order (played_at, match_id) than the last. */
 static void
 start_match(ReplayState *state, int64 match_id, TimestampTz played_at,
 			bool has_period, TimestampTz period)
@@ -483,10 +405,6 @@ start_match(ReplayState *state, int64 match_id, TimestampTz played_at,
 	if (state->in_match)
 	{
 		ReplayBatch done = state->collecting;
-
-		if (played_at < state->played_at ||
-			(played_at == state->played_at && match_id < state->match_id))
-			out_of_order(state, match_id, played_at);
 
 		/*
 		 * The match just completed waits while the next one is read: its
@@ -521,23 +439,26 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 				 errmsg("rank of player " INT64_FORMAT " in match " INT64_FORMAT " must be a finite number",
 						player_id, match_id)));
 
-	if (!state->in_match || match_id != state->match_id)
-		start_match(state, match_id, played_at, has_period, period);
-	else if (played_at != state->played_at)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("rows of match " INT64_FORMAT " have different played_at values", match_id)));
-	else if (has_period && period != state->period_key)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("rows of match " INT64_FORMAT " have different rating periods", match_id)));
+	switch (batch_row_place(state->in_match, state->match_id, state->played_at, match_id,
+							played_at))
+	{
+		case ROW_GOES_BACK:
+			out_of_order(state, match_id, played_at);
+			break;
+		case ROW_NEW_MATCH:
+			start_match(state, match_id, played_at, has_period, period);
+			break;
+		case ROW_IN_MATCH:
+			if (has_period && period != state->period_key)
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("rows of match " INT64_FORMAT " have different rating periods",
+								match_id)));
+			break;
+	}
 
 	batch = &state->collecting;
-	if (batch->n_rows == batch->max_rows)
-	{
-		batch->max_rows *= 2;
-		batch->rows = repalloc(batch->rows, sizeof(ReplayRow) * batch->max_rows);
-	}
+	batch_reserve((void **) &batch->rows, &batch->max_rows, batch->n_rows + 1, sizeof(ReplayRow));
 	row = &batch->rows[batch->n_rows++];
 	row->player_id = player_id;
 

@@ -328,6 +328,7 @@ typedef struct ReplayDetailsState
 	double	   *team_shift;
 	double	   *team_outcome;
 	int			scratch_teams;
+	double		context_p;		/* the context state's chance of the first team */
 	double		z;				/* the match's ReplayResult parts */
 	double		z_context;
 	double		draw_level;
@@ -467,8 +468,9 @@ extern void details_configure(ReplayState *state);
 extern void details_check_row(ReplayState *state, int64 match_id, int64 player_id,
 							  const ReplayDetails *details);
 extern void details_prepare(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match);
-extern void details_predict(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match,
-							double *team_prob);
+extern void details_rate_in_context(ReplayState *state, const ReplayBatch *batch,
+									const ReplayMatch *match);
+extern void details_predict(ReplayState *state, ReplayMatch *match, double *team_prob);
 extern void details_team_outcomes(ReplayState *state, const ReplayMatch *match);
 
 /* The engine's steps that details.c drives for a context's own state. */

@@ -5,7 +5,7 @@
  */
 #include "sql/family_args.h"
 
-#include "engine/otr_options.h"
+#include "families/otr_options.h"
 #include "families/family.h"
 #include "sql/replay_values.h"
 #include "sql/rows_query.h"

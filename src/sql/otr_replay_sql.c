@@ -1,6 +1,6 @@
 /*
  * otr_replay_sql.c - the two drivers of the o!TR replay engine
- * (engine/otr_replay.c): the aggregate skill.otr_replay over rows of
+ * (families/otr_replay.c): the aggregate skill.otr_replay over rows of
  * (match_id, played_at, game_id, player_id, score [, prior [, options]]),
  * and skill.otr_history, which streams per match and player the rating
  * before (after decay) and after.
@@ -15,7 +15,8 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-#include "engine/otr_replay.h"
+#include "families/otr_replay.h"
+#include "sql/replay_values.h"
 #include "sql/pg_internals.h"
 #include "sql/rows_cursor.h"
 
@@ -80,29 +81,14 @@ otr_replay_step(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(replay);
 }
 
-/* The result element skill.replayed_otr and its nested skill.rating. */
-typedef struct OtrFinalCache
-{
-	CompositeType result;
-	CompositeType rating;
-} OtrFinalCache;
-
-typedef struct OtrFill
-{
-	OtrPlayer **players;
-	OtrFinalCache *cache;
-	HeapTupleHeader rating;		/* built once, refilled */
-} OtrFill;
-
 static void
-fill_player(void *arg, uint32 i, Datum *values)
+fill_player(PlayersFill *f, uint32 i, Datum *values)
 {
-	OtrFill    *f = arg;
 	const OtrPlayer *p = f->players[i];
 	Datum		r[2] = {Float8GetDatum(p->mu), Float8GetDatum(p->sigma)};
 
 	values[0] = Int64GetDatum(p->id);
-	values[1] = composite_reuse(f->cache->rating.desc, r, NULL, &f->rating, CurrentMemoryContext);
+	values[1] = composite_reuse(f->rating, r, NULL, &f->rating_value, CurrentMemoryContext);
 	values[2] = Int32GetDatum(p->matches);
 	values[3] = Float8GetDatum(p->peak);
 	values[4] = TimestampTzGetDatum(p->last_played);
@@ -117,27 +103,16 @@ Datum
 otr_replay_final(PG_FUNCTION_ARGS)
 {
 	OtrReplay  *replay;
-	OtrFinalCache *cache;
-	OtrFill		fill = {0};
+	OtrPlayer **players;
 	uint32		n;
 
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();
 	replay = (OtrReplay *) PG_GETARG_POINTER(0);
-	cache = fcinfo->flinfo->fn_extra;
-	if (cache == NULL)
-	{
-		cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(OtrFinalCache));
-		composite_init_result(fcinfo, &cache->result);
-		composite_init(&cache->rating, TupleDescAttr(cache->result.desc, 1)->atttypid,
-					   fcinfo->flinfo->fn_mcxt);
-		fcinfo->flinfo->fn_extra = cache;
-	}
 	otr_replay_finish(replay);
-	fill.cache = cache;
-	fill.players = otr_replay_players_by_id(replay, &n);
-	PG_RETURN_ARRAYTYPE_P(composite_array_build(&cache->result, n, fill_player, &fill,
-												"otr_replay"));
+	players = otr_replay_players_by_id(replay, &n);
+	PG_RETURN_ARRAYTYPE_P(players_array(fcinfo, true, (void **) players, n, fill_player, replay,
+										"otr_replay"));
 }
 
 /* ---- otr_history(rows text, options jsonb) ---- */

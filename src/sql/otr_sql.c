@@ -1,7 +1,7 @@
 /*
  * otr_sql.c - skill.otr_rate_match (an o!TR tournament match, core/otr.c),
  * otr_initial_rating and otr_decay.  Their options are declared once in
- * engine/otr_options.c, shared with otr_replay and otr_history.
+ * families/otr_options.c, shared with otr_replay and otr_history.
  */
 #include "sql/skill.h"
 
@@ -13,7 +13,7 @@
 #include "utils/timestamp.h"
 
 #include "core/otr.h"
-#include "engine/otr_options.h"
+#include "families/otr_options.h"
 
 PG_FUNCTION_INFO_V1(otr_rate_match);
 

@@ -136,67 +136,35 @@ replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family)
 #include "families/families.def"
 #undef FAMILY
 
-/* Result element (player_id, rating, matches) and its nested rating type. */
-typedef struct FinalCache
-{
-	CompositeType result;
-	CompositeType rating;		/* unused when the rating is a float8 */
-} FinalCache;
-
-/* What fill_result needs for element i. */
-typedef struct FinalFill
-{
-	const ReplayState *state;
-	ReplayPlayer **players;
-	FinalCache *cache;
-	HeapTupleHeader rating;		/* the nested rating: built once, refilled */
-} FinalFill;
-
 static void
-fill_result(void *arg, uint32 i, Datum *values)
+fill_result(PlayersFill *f, uint32 i, Datum *values)
 {
-	FinalFill  *f = arg;
+	const ReplayState *state = f->replay;
 	const ReplayPlayer *p = f->players[i];
 
 	values[0] = Int64GetDatum(p->id);
-	values[1] = replay_value_datum(f->state->family, f->cache->rating.desc, p->r, &f->rating,
+	values[1] = replay_value_datum(state->family, f->rating, p->r, &f->rating_value,
 								   CurrentMemoryContext);
 	values[2] = Int32GetDatum(p->matches);
 }
 
 /*
  * Rates what is pending and returns every player as an array of
- * (player_id, rating, matches), ordered by player_id, written in place
- * (pg_internals.c).  It finishes the state, so the aggregates are
- * declared FINALFUNC_MODIFY = READ_WRITE.
+ * (player_id, rating, matches), ordered by player_id.  It finishes the
+ * state, so the aggregates are declared FINALFUNC_MODIFY = READ_WRITE.
  */
 Datum
 replay_final(PG_FUNCTION_ARGS)
 {
 	ReplayState *state;
-	FinalCache *cache;
-	FinalFill	fill = {0};
+	ReplayPlayer **players;
 	uint32		n;
 
 	if (PG_ARGISNULL(0))
 		PG_RETURN_NULL();
 	state = (ReplayState *) PG_GETARG_POINTER(0);
-
-	cache = fcinfo->flinfo->fn_extra;
-	if (cache == NULL)
-	{
-		cache = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(FinalCache));
-		composite_init_result(fcinfo, &cache->result);
-		if (state->family->kind != VALUE_ELO)
-			composite_init(&cache->rating, TupleDescAttr(cache->result.desc, 1)->atttypid,
-						   fcinfo->flinfo->fn_mcxt);
-		fcinfo->flinfo->fn_extra = cache;
-	}
-
 	replay_finish(state);
-	fill.state = state;
-	fill.cache = cache;
-	fill.players = replay_players_by_id(state, &n);
-	PG_RETURN_ARRAYTYPE_P(composite_array_build(&cache->result, n, fill_result, &fill,
-												state->caller));
+	players = replay_players_by_id(state, &n);
+	PG_RETURN_ARRAYTYPE_P(players_array(fcinfo, state->family->kind != VALUE_ELO,
+										(void **) players, n, fill_result, state, state->caller));
 }

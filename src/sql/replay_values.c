@@ -59,3 +59,47 @@ replay_value_datum(const ReplayFamily *family, TupleDesc desc, const double *r,
 	}
 	return composite_reuse(desc, fields, nulls, slot, mcxt);
 }
+
+/* The element type of a final function's result and its nested rating type. */
+typedef struct PlayersArrayType
+{
+	CompositeType result;
+	CompositeType rating;		/* unused when the rating is a float8 */
+} PlayersArrayType;
+
+typedef struct PlayersArrayFill
+{
+	PlayersFill fill;
+	PlayersFillFn fill_fn;
+} PlayersArrayFill;
+
+static void
+fill_element(void *arg, uint32 i, Datum *values)
+{
+	PlayersArrayFill *f = arg;
+
+	f->fill_fn(&f->fill, i, values);
+}
+
+ArrayType *
+players_array(FunctionCallInfo fcinfo, bool composite_rating, void **players, uint32 n,
+			  PlayersFillFn fill, const void *replay, const char *caller)
+{
+	PlayersArrayType *types = fcinfo->flinfo->fn_extra;
+	PlayersArrayFill f = {{0}};
+
+	if (types == NULL)
+	{
+		types = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt, sizeof(PlayersArrayType));
+		composite_init_result(fcinfo, &types->result);
+		if (composite_rating)
+			composite_init(&types->rating, TupleDescAttr(types->result.desc, 1)->atttypid,
+						   fcinfo->flinfo->fn_mcxt);
+		fcinfo->flinfo->fn_extra = types;
+	}
+	f.fill.players = players;
+	f.fill.replay = replay;
+	f.fill.rating = types->rating.desc;
+	f.fill_fn = fill;
+	return composite_array_build(&types->result, n, fill_element, &f, caller);
+}

@@ -27,4 +27,29 @@ extern void replay_value_check(const ReplayFamily *family, const double *r);
 extern Datum replay_value_datum(const ReplayFamily *family, TupleDesc desc, const double *r,
 								HeapTupleHeader *slot, MemoryContext mcxt);
 
+/*
+ * What a replay final function's fill gets for element i: the players
+ * ordered by id, the replay's state, and the element's nested rating type
+ * (NULL where the rating is a float8) with a value to refill.
+ */
+typedef struct PlayersFill
+{
+	void	  **players;
+	const void *replay;
+	TupleDesc	rating;
+	HeapTupleHeader rating_value;	/* built once, refilled */
+} PlayersFill;
+
+typedef void (*PlayersFillFn) (PlayersFill *f, uint32 i, Datum *values);
+
+/*
+ * A replay final function's result: its n players as an array of the
+ * function's element type (field 2 the rating, composite or not), each
+ * element's fields written by fill, in place (pg_internals.c).  The types
+ * are looked up on the first call and kept in fn_extra.
+ */
+extern ArrayType *players_array(FunctionCallInfo fcinfo, bool composite_rating, void **players,
+								uint32 n, PlayersFillFn fill, const void *replay,
+								const char *caller);
+
 #endif

@@ -3,8 +3,8 @@
  * (engine/options.h): otr_rate_match's, otr_decay's, and otr_replay's,
  * which are both sets (one volatility_cap serves both) plus as_of.
  */
-#ifndef SKILL_ENGINE_OTR_OPTIONS_H
-#define SKILL_ENGINE_OTR_OPTIONS_H
+#ifndef SKILL_FAMILIES_OTR_OPTIONS_H
+#define SKILL_FAMILIES_OTR_OPTIONS_H
 
 #include "postgres.h"
 

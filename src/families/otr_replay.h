@@ -3,23 +3,25 @@
  * game, player, score) in, every player's rating out.
  *
  * o!TR rates a tournament match of several games at once (core/otr.c), so
- * its rows do not fit the team/rank engine of replay.h: this engine buffers
- * one match's rows, and when the next match begins it decays each of the
- * match's players from their last match to this one (core sk_otr_decay),
- * rates the match (sk_otr_rate_match) and moves the players on.  Players sit
- * in a hash table keyed by id, so memory grows with players, never with
- * matches.  The aggregate skill.otr_replay and skill.otr_history are its two
- * drivers.
+ * its rows do not fit the team/rank families of engine/replay.h; what it
+ * shares with them are the engine's pieces: the player table keyed by id
+ * (engine/player_table.h, memory grows with players, never with matches),
+ * the rows' order and buffer and the rating check (engine/match_batch.h)
+ * and the per-match scratch (engine/scratch.h).  It buffers one match's
+ * rows, and when the next match begins it decays each of the match's
+ * players from their last match to this one (core sk_otr_decay), rates the
+ * match (sk_otr_rate_match) and moves the players on.  The aggregate
+ * skill.otr_replay and skill.otr_history are its two drivers.
  */
-#ifndef SKILL_ENGINE_OTR_REPLAY_H
-#define SKILL_ENGINE_OTR_REPLAY_H
+#ifndef SKILL_FAMILIES_OTR_REPLAY_H
+#define SKILL_FAMILIES_OTR_REPLAY_H
 
 #include "postgres.h"
 
 #include "utils/jsonb.h"
 #include "utils/timestamp.h"
 
-#include "engine/otr_options.h"
+#include "families/otr_options.h"
 
 /* The start rating of a player without a prior: otr-processor's fallback. */
 #define OTR_DEFAULT_MU 1000.0
@@ -99,7 +101,8 @@ struct OtrReplay
 	double	   *win_prob;
 	int		   *team_start;
 	double	   *scores;			/* games x players */
-	void	   *work;
+	void	   *work;			/* the cores' */
+	Size		work_size;
 
 	/* History: called after each rated match when set. */
 	OtrEmit		emit;

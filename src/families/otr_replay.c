@@ -1,9 +1,7 @@
 /*
- * otr_replay.c - the o!TR replay engine (otr_replay.h).
+ * otr_replay.c - o!TR's replay over match histories (otr_replay.h).
  */
-#include "engine/otr_replay.h"
-#include "engine/id_order.h"
-#include "engine/player_id_hash.h"
+#include "families/otr_replay.h"
 
 #include <math.h>
 
@@ -12,19 +10,13 @@
 
 #include "core/openskill.h"
 #include "core/otr.h"
-#include "engine/bulk_alloc.h"
+#include "engine/match_batch.h"
+#include "engine/scratch.h"
 #include "engine/sqlstate.h"
 
-#define SH_PREFIX otrhash
-#define SH_ELEMENT_TYPE OtrPlayer
-#define SH_KEY_TYPE int64
-#define SH_KEY id
-#define SH_HASH_KEY(tb, key) mix_player_id((uint64) (key))
-#define SH_EQUAL(tb, a, b) ((a) == (b))
-#define SH_SCOPE static inline
-#define SH_DEFINE
-#define SH_DECLARE
-#include "lib/simplehash.h"
+#define PLAYER_TABLE_PREFIX otrhash
+#define PLAYER_TABLE_ELEMENT OtrPlayer
+#include "engine/player_table.h"
 
 OtrReplay *
 otr_replay_create(MemoryContext mcxt, const char *caller)
@@ -50,76 +42,48 @@ otr_replay_read_options(OtrReplay *replay, Jsonb *options, bool with_as_of)
 static void
 ensure_scratch(OtrReplay *replay, int n, int cells)
 {
-	MemoryContext old = MemoryContextSwitchTo(replay->mcxt);
-
 	if (n > replay->scratch_players)
 	{
-		n = Max(n, replay->scratch_players * 2);
-		if (replay->scratch_players > 0)
-		{
-			pfree(replay->match_players);
-			pfree(replay->ids);
-			pfree(replay->games);
-			pfree(replay->last_game);
-			pfree(replay->matches_before);
-			pfree(replay->mu);
-			pfree(replay->sigma);
-			pfree(replay->mu_after);
-			pfree(replay->sigma_after);
-			pfree(replay->win_prob);
-			pfree(replay->team_start);
-			pfree(replay->work);
-		}
-		replay->match_players = palloc(sizeof(OtrPlayer *) * n);
-		replay->ids = palloc(sizeof(int64) * n);
-		replay->games = palloc(sizeof(int32) * n);
-		replay->last_game = palloc(sizeof(int32) * n);
-		replay->matches_before = palloc(sizeof(int32) * n);
-		replay->mu = palloc(sizeof(double) * n);
-		replay->sigma = palloc(sizeof(double) * n);
-		replay->mu_after = palloc(sizeof(double) * n);
-		replay->sigma_after = palloc(sizeof(double) * n);
-		replay->win_prob = palloc(sizeof(double) * n);
-		replay->team_start = palloc(sizeof(int) * (n + 1));
-		/* The predictions' scratch (one-player teams) or the match's, whichever is larger. */
-		replay->work = palloc(Max(sk_otr_workspace_size(n),
-								  sk_os_workspace_size(Max(n, 2), Max(n, 2))));
-		replay->scratch_players = n;
+		const ScratchArray per_player[] = {
+			{(void **) &replay->match_players, sizeof(OtrPlayer *)},
+			{(void **) &replay->ids, sizeof(int64)},
+			{(void **) &replay->games, sizeof(int32)},
+			{(void **) &replay->last_game, sizeof(int32)},
+			{(void **) &replay->matches_before, sizeof(int32)},
+			{(void **) &replay->mu, sizeof(double)},
+			{(void **) &replay->sigma, sizeof(double)},
+			{(void **) &replay->mu_after, sizeof(double)},
+			{(void **) &replay->sigma_after, sizeof(double)},
+			{(void **) &replay->win_prob, sizeof(double)},
+			{(void **) &replay->team_start, sizeof(int), 1},
+		};
+
+		scratch_grow(replay->mcxt, per_player, lengthof(per_player), &replay->scratch_players, n);
 	}
 	if (cells > replay->scratch_cells)
 	{
-		cells = Max(cells, replay->scratch_cells * 2);
-		if (replay->scratch_cells > 0)
-			pfree(replay->scores);
-		replay->scores = palloc(sizeof(double) * cells);
-		replay->scratch_cells = cells;
+		const ScratchArray per_cell[] = {{(void **) &replay->scores, sizeof(double)}};
+
+		scratch_grow(replay->mcxt, per_cell, lengthof(per_cell), &replay->scratch_cells, cells);
 	}
-	MemoryContextSwitchTo(old);
 }
 
-static void
-check_finite_result(OtrReplay *replay, double mu, double sigma)
+/* The cores' work space, reused across matches. */
+static void *
+work(OtrReplay *replay, Size bytes)
 {
-	if (!isfinite(mu) || !isfinite(sigma))
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s could not rate match " INT64_FORMAT ": the result is not a finite number",
-						replay->caller, replay->match_id),
-				 errdetail("The ratings or options are too extreme to compute in double precision.")));
-	/* A sigma must stay > 0 to be stored as a skill.rating. */
-	if (!(sigma > 0.0))
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s could not rate match " INT64_FORMAT ": a rating's spread underflowed to zero",
-						replay->caller, replay->match_id),
-				 errdetail("The ratings or options are too extreme to compute in double precision.")));
+	return scratch_buffer(replay->mcxt, &replay->work, &replay->work_size, bytes);
 }
 
 static void
 check_status(OtrReplay *replay, sk_status status)
 {
 	if (status == SK_ERR_NOT_FINITE || status == SK_ERR_OVERFLOW)
-		check_finite_result(replay, NAN, NAN);	/* 22003 */
+	{
+		const double r[2] = {NAN, NAN};
+
+		batch_rating_error(replay->caller, replay->match_id, r, 2);	/* 22003 */
+	}
 	if (status != SK_OK)
 		core_status_error(status, psprintf("%s could not rate match " INT64_FORMAT,
 										   replay->caller, replay->match_id));
@@ -239,7 +203,7 @@ predict(OtrReplay *replay, int n)
 	for (i = 0; i <= n; i++)
 		replay->team_start[i] = i;
 	check_status(replay, sk_os_predict_win(&p, n, replay->team_start, replay->mu, replay->sigma,
-										   replay->win_prob, replay->work));
+										   replay->win_prob, work(replay, sk_os_workspace_size(n, n))));
 }
 
 /* Decays, rates and moves on the players of the buffered match. */
@@ -277,12 +241,14 @@ rate_match(OtrReplay *replay)
 		predict(replay, n);
 	check_status(replay, sk_otr_rate_match(&replay->settings.rate, n, n_games, replay->mu,
 										   replay->sigma, replay->scores, replay->mu_after,
-										   replay->sigma_after, replay->work));
+										   replay->sigma_after,
+										   work(replay, sk_otr_workspace_size(n))));
 	for (i = 0; i < n; i++)
 	{
 		OtrPlayer  *p = replay->match_players[i];
+		const double r[2] = {replay->mu_after[i], replay->sigma_after[i]};
 
-		check_finite_result(replay, replay->mu_after[i], replay->sigma_after[i]);
+		batch_check_rating(replay->caller, replay->match_id, r, 2);
 		p->mu = replay->mu_after[i];
 		p->sigma = replay->sigma_after[i];
 		p->peak = fmax(p->peak, p->mu);
@@ -337,31 +303,27 @@ otr_replay_add_row(OtrReplay *replay, int64 match_id, TimestampTz played_at, int
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("played_at of match " INT64_FORMAT " must be a finite time", match_id)));
-	if (!replay->in_match || match_id != replay->match_id)
+	switch (batch_row_place(replay->in_match, replay->match_id, replay->played_at, match_id,
+							played_at))
 	{
-		if (replay->in_match &&
-			(played_at < replay->played_at ||
-			 (played_at == replay->played_at && match_id < replay->match_id)))
+		case ROW_GOES_BACK:
 			out_of_order(replay, "match", match_id);
-		if (replay->in_match)
-			rate_match(replay);
-		replay->in_match = true;
-		replay->match_id = match_id;
-		replay->played_at = played_at;
-		CHECK_FOR_INTERRUPTS();
+			break;
+		case ROW_NEW_MATCH:
+			if (replay->in_match)
+				rate_match(replay);
+			replay->in_match = true;
+			replay->match_id = match_id;
+			replay->played_at = played_at;
+			CHECK_FOR_INTERRUPTS();
+			break;
+		case ROW_IN_MATCH:
+			if (game_id < replay->rows[replay->n_rows - 1].game_id)
+				out_of_order(replay, "game", game_id);
+			break;
 	}
-	else if (played_at != replay->played_at)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("rows of match " INT64_FORMAT " have different played_at values", match_id)));
-	else if (game_id < replay->rows[replay->n_rows - 1].game_id)
-		out_of_order(replay, "game", game_id);
 
-	if (replay->n_rows == replay->max_rows)
-	{
-		replay->max_rows *= 2;
-		replay->rows = repalloc(replay->rows, sizeof(OtrRow) * replay->max_rows);
-	}
+	batch_reserve((void **) &replay->rows, &replay->max_rows, replay->n_rows + 1, sizeof(OtrRow));
 	row = &replay->rows[replay->n_rows++];
 	row->game_id = game_id;
 	row->player_id = player_id;
@@ -408,19 +370,5 @@ otr_replay_finish(OtrReplay *replay)
 OtrPlayer **
 otr_replay_players_by_id(OtrReplay *replay, uint32 *count)
 {
-	otrhash_iterator it;
-	OtrPlayer  *p;
-	IdRef	   *refs = id_refs_alloc(replay->players->members);
-	uint32		n = 0;
-
-	otrhash_start_iterate(replay->players, &it);
-	while ((p = otrhash_iterate(replay->players, &it)) != NULL)
-	{
-		if ((n & 0xFFFF) == 0)
-			CHECK_FOR_INTERRUPTS();
-		refs[n].id = p->id;
-		refs[n++].item = p;
-	}
-	*count = n;
-	return (OtrPlayer **) id_refs_sort(refs, n);
+	return otrhash_by_id(replay->players, count);
 }

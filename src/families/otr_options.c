@@ -1,7 +1,7 @@
 /*
  * otr_options.c - the o!TR option tables and their readers (otr_options.h).
  */
-#include "engine/otr_options.h"
+#include "families/otr_options.h"
 
 #include <math.h>
 
