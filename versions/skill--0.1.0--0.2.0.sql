@@ -168,7 +168,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'elo_expected'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_expected(float8, float8, float8) IS
-  'Alias of skill.elo_predict_win, kept until version 1.0: logistic Elo expected score of A against B';
+  'Deprecated alias of skill.elo_predict_win (same values; removed in 2.0): logistic Elo expected score of A against B';
 
 CREATE OR REPLACE FUNCTION skill.elo_predict_win(rating_a float8, rating_b float8, scale float8 DEFAULT 400,
                                       draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
@@ -187,6 +187,26 @@ AS 'MODULE_PATHNAME', 'elo_predict_draw'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_predict_draw(float8, float8, float8, text, float8, float8) IS
   'Logistic Elo: the chance A and B draw at z = ln(10)*(rating_a - rating_b)/scale, by draw_model ''threshold'' (1 - F(z - draw_margin) - F(-z - draw_margin)) or ''davidson'' (draw_nu/(e^(z/2) + e^(-z/2) + draw_nu)); the model''s parameter has no default';
+
+-- The teams forms: a match's teams, every pair of players on different
+-- teams a game, as elo_history predicts.
+CREATE OR REPLACE FUNCTION skill.elo_predict_win(team_ratings float8[], scale float8 DEFAULT 400,
+                                      draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
+                                      draw_nu float8 DEFAULT NULL)
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'elo_predict_win_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_predict_win(float8[], float8, text, float8, float8) IS
+  'Logistic Elo: each team''s chance of winning, in team order (team_ratings: one team per row, NULL-padded, or 1-D for one player per team): its players'' mean expected score against every player of the other teams, normalised to sum to 1, as elo_history predicts; with a draw model (two teams) the chances of winning outright at z = logit of the first team''s chance';
+
+CREATE OR REPLACE FUNCTION skill.elo_predict_draw(team_ratings float8[], scale float8 DEFAULT 400,
+                                       draw_model text DEFAULT 'threshold', draw_margin float8 DEFAULT NULL,
+                                       draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'elo_predict_draw_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_predict_draw(float8[], float8, text, float8, float8) IS
+  'Logistic Elo: the chance two teams draw, by draw_model ''threshold'' (draw_margin) or ''davidson'' (draw_nu) at z = logit of the first team''s chance from skill.elo_predict_win(team_ratings, scale)';
 
 CREATE OR REPLACE FUNCTION skill.elo_update(rating float8, opponent float8, score float8,
                                  k float8 DEFAULT 32, scale float8 DEFAULT 400)
@@ -209,7 +229,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'elo_expected_normal'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_expected_normal(float8, float8, float8) IS
-  'Alias of skill.elo_normal_predict_win, kept until version 1.0: Gaussian Elo expected score of A against B';
+  'Deprecated alias of skill.elo_normal_predict_win (same values; removed in 2.0): Gaussian Elo expected score of A against B';
 
 CREATE OR REPLACE FUNCTION skill.elo_normal_predict_win(rating_a float8, rating_b float8, s float8 DEFAULT 200)
 RETURNS float8
@@ -218,13 +238,28 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_normal_predict_win(float8, float8, float8) IS
   'Gaussian Elo: performances ~ N(rating, s^2), the chance A beats B = Phi((rating_a - rating_b)/(sqrt(2)*s))';
 
+CREATE OR REPLACE FUNCTION skill.elo_normal_predict_win(team_ratings float8[], s float8 DEFAULT 200)
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'elo_normal_predict_win_teams'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_normal_predict_win(float8[], float8) IS
+  'Gaussian Elo: each team''s chance of winning, in team order (team_ratings: one team per row, NULL-padded, or 1-D for one player per team): its players'' mean chance against every player of the other teams, normalised to sum to 1';
+
+CREATE OR REPLACE FUNCTION skill.elo_normal_update(rating float8, opponent float8, score float8,
+                                        k float8 DEFAULT 32, s float8 DEFAULT 200)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'elo_update_normal'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_normal_update(float8, float8, float8, float8, float8) IS
+  'Gaussian Elo rating after one game: rating + k*(score - elo_normal_predict_win(rating, opponent, s)); score is 1, 0.5 or 0';
+
 CREATE OR REPLACE FUNCTION skill.elo_update_normal(rating float8, opponent float8, score float8,
                                         k float8 DEFAULT 32, s float8 DEFAULT 200)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'elo_update_normal'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_update_normal(float8, float8, float8, float8, float8) IS
-  'Elo rating after one game with the Gaussian expected score: rating + k*(score - elo_expected_normal)';
+  'Deprecated alias of skill.elo_normal_update (same values; removed in 2.0): Elo rating after one game with the Gaussian expected score';
 
 CREATE OR REPLACE FUNCTION skill.elo_k_factor(rating float8, games_played int, thresholds float8[], ks float8[],
                                    provisional_games int DEFAULT 0, provisional_k float8 DEFAULT 40)
@@ -291,6 +326,24 @@ LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko_predict_draw(skill.glicko, skill.glicko, text, float8, float8) IS
   'Glicko: the chance player and opponent draw at z = ln(10)*g(sqrt(RD^2 + RD_opponent^2))*(r - r_opponent)/400, by draw_model ''threshold'' (draw_margin) or ''davidson'' (draw_nu); the model''s parameter has no default';
 
+-- The teams forms: a match's teams, every pair of players on different
+-- teams a game, as glicko_history and glicko2_history predict.
+CREATE OR REPLACE FUNCTION skill.glicko_predict_win(team_ratings skill.glicko[], draw_model text DEFAULT 'none',
+                                         draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'glicko_predict_win_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_predict_win(skill.glicko[], text, float8, float8) IS
+  'Glicko: each team''s chance of winning, in team order (team_ratings: one team per row, NULL-padded, or 1-D for one player per team): its players'' mean chance (both RDs) against every player of the other teams, normalised to sum to 1, as glicko_history predicts; with a draw model (two teams) the chances of winning outright at z = logit of the first team''s chance';
+
+CREATE OR REPLACE FUNCTION skill.glicko_predict_draw(team_ratings skill.glicko[], draw_model text DEFAULT 'threshold',
+                                          draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'glicko_predict_draw_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_predict_draw(skill.glicko[], text, float8, float8) IS
+  'Glicko: the chance two teams draw, by draw_model ''threshold'' (draw_margin) or ''davidson'' (draw_nu) at z = logit of the first team''s chance from skill.glicko_predict_win(team_ratings)';
+
 CREATE OR REPLACE FUNCTION skill.glicko2_update(player skill.glicko, opponents skill.glicko[], scores float8[],
                                      tau float8 DEFAULT 0.5, epsilon float8 DEFAULT 0.000001)
 RETURNS skill.glicko
@@ -298,6 +351,13 @@ AS 'MODULE_PATHNAME', 'glicko2_update'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko2_update(skill.glicko, skill.glicko[], float8[], float8, float8) IS
   'Glicko-2 rating period (Glickman 2013, Illinois iteration to epsilon); empty arrays are an inactive period where only RD grows';
+
+CREATE OR REPLACE FUNCTION skill.glicko2_decay(player skill.glicko, periods float8)
+RETURNS skill.glicko
+AS 'MODULE_PATHNAME', 'glicko2_decay'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_decay(skill.glicko, float8) IS
+  'Glicko-2 RD growth over idle periods (step 6 for a player who did not compete): phi = sqrt(phi^2 + periods*vol^2) on the Glicko-2 scale, as the replays grow an idle player''s RD; rating and vol unchanged';
 
 CREATE OR REPLACE FUNCTION skill.glicko2_expected(player skill.glicko, opponent skill.glicko)
 RETURNS float8
@@ -323,6 +383,22 @@ AS 'MODULE_PATHNAME', 'glicko_predict_draw'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko2_predict_draw(skill.glicko, skill.glicko, text, float8, float8) IS
   'Glicko-2: the chance player and opponent draw at z = g(sqrt(phi^2 + phi_opponent^2))*(mu - mu_opponent), equal to skill.glicko_predict_draw on the stored Glicko-1 scale; vol is not used';
+
+CREATE OR REPLACE FUNCTION skill.glicko2_predict_win(team_ratings skill.glicko[], draw_model text DEFAULT 'none',
+                                          draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'glicko_predict_win_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_predict_win(skill.glicko[], text, float8, float8) IS
+  'Glicko-2: each team''s chance of winning, in team order, as glicko2_history predicts; equal to skill.glicko_predict_win(team_ratings) on the stored Glicko-1 scale (draw models as there); vol is not used';
+
+CREATE OR REPLACE FUNCTION skill.glicko2_predict_draw(team_ratings skill.glicko[], draw_model text DEFAULT 'threshold',
+                                           draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'glicko_predict_draw_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_predict_draw(skill.glicko[], text, float8, float8) IS
+  'Glicko-2: the chance two teams draw, equal to skill.glicko_predict_draw(team_ratings) on the stored Glicko-1 scale; vol is not used';
 
 ---------------------------------------------------------------------------
 -- OpenSkill (Weng-Lin 2011), matching openskill.py 6.2.0
@@ -512,6 +588,92 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
 COMMENT ON FUNCTION skill.tm_part_predict_rank(skill.rating[], float8, float8, bool) IS
   'OpenSkill: one row per team (its subscript in team_ratings), its predicted place (1 = best, ties share a place: 1,1,3) and its chance of winning (the same for all five models)';
 
+-- The pair forms: a match of two one-player teams (pair_sql.c).
+CREATE OR REPLACE FUNCTION skill.pl_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.pl_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.pl_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.pl_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.pl_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.bt_full_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_full_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.bt_full_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.bt_full_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.bt_full_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.bt_part_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_part_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.bt_part_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.bt_part_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.bt_part_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.tm_full_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_full_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.tm_full_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.tm_full_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.tm_full_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.tm_part_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_part_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.tm_part_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.tm_part_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.tm_part_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
 ---------------------------------------------------------------------------
 -- TrueSkill (Herbrich, Minka & Graepel 2006), as the trueskill 0.4.5 package
 ---------------------------------------------------------------------------
@@ -543,14 +705,14 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_quality'
 LANGUAGE C IMMUTABLE PARALLEL SAFE COST 10;
 COMMENT ON FUNCTION skill.trueskill_quality(skill.rating[], float8[], float8) IS
-  'TrueSkill match quality in (0,1]: the chance of a draw relative to a perfectly even match, for any number of teams; weights = partial play in [0,1] or NULL';
+  'Deprecated alias of skill.match_quality(team_ratings, beta, weights) (same values; removed in 2.0): TrueSkill match quality in (0,1]; weights = partial play in [0,1] or NULL';
 
 CREATE OR REPLACE FUNCTION skill.trueskill_win_probability(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_win_probability'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_win_probability(skill.rating[], float8) IS
-  'Alias of skill.trueskill_predict_win(...)[1], kept until version 1.0: the chance that the first of exactly two teams beats the second, Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players';
+  'Deprecated alias of skill.trueskill_predict_win(...)[1] (same values; removed in 2.0): the chance that the first of exactly two teams beats the second, Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players';
 
 CREATE OR REPLACE FUNCTION skill.trueskill_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     link text DEFAULT 'family', draw_model text DEFAULT 'none', draw_probability float8 DEFAULT 0.10,
@@ -569,6 +731,24 @@ AS 'MODULE_PATHNAME', 'trueskill_predict_draw'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_predict_draw(skill.rating[], float8, text, text, float8, float8, float8) IS
   'TrueSkill: the chance two teams draw; draw_model ''native'': the performance difference within the draw margin Phi^-1((draw_probability + 1)/2)*sqrt(n)*beta (Herbrich et al. 2007); ''threshold'' (draw_margin) or ''davidson'' (draw_nu) at z = (sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)';
+
+CREATE OR REPLACE FUNCTION skill.trueskill_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, link text DEFAULT 'family', draw_model text DEFAULT 'none',
+    draw_probability float8 DEFAULT 0.10, draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'trueskill_predict_win_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_predict_win(skill.rating, skill.rating, float8, text, text, float8, float8, float8) IS
+  'TrueSkill: the chance player beats opponent, skill.trueskill_predict_win(ARRAY[player, opponent], ...)[1]: Phi((mu - mu_opponent)/sqrt(2*beta^2 + sigma^2 + sigma_opponent^2)) without a draw model, the chance of winning outright with one';
+
+CREATE OR REPLACE FUNCTION skill.trueskill_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, link text DEFAULT 'family', draw_model text DEFAULT 'native',
+    draw_probability float8 DEFAULT 0.10, draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'trueskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_predict_draw(skill.rating, skill.rating, float8, text, text, float8, float8, float8) IS
+  'TrueSkill: the chance player and opponent draw, skill.trueskill_predict_draw(ARRAY[player, opponent], ...)';
 
 CREATE OR REPLACE FUNCTION skill.trueskill_expose(r skill.rating, mu float8 DEFAULT 25, sigma float8 DEFAULT 8.333333333333334)
 RETURNS float8
@@ -596,15 +776,33 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.team_glicko_rate(skill.glicko[], float8, float8, float8) IS
   'Team Glicko-1 match (reading C): teams is 2 rows (NULL pads the shorter), score the first team''s 1/0.5/0; every player''s new rating and rd, same shape; vol passes through';
 
-CREATE OR REPLACE FUNCTION skill.team_glicko_predict_win(teams skill.glicko[], draw_model text DEFAULT 'none',
+CREATE OR REPLACE FUNCTION skill.team_glicko_predict_win(team_ratings skill.glicko[], draw_model text DEFAULT 'none',
                                               draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
-RETURNS float8
+RETURNS float8[]
 AS 'MODULE_PATHNAME', 'team_glicko_predict_win'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.team_glicko_predict_win(skill.glicko[], text, float8, float8) IS
-  'Team Glicko-1: the first team''s chance against the second; draw_model ''none'': the update''s expected scores normalised, E_A/(E_A + E_B), as team_glicko_history predicts; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance of winning outright at z = ln(E_A/E_B)';
+  'Team Glicko-1: each of the two teams'' chance of winning, in team order; draw_model ''none'': the update''s expected scores normalised, E_A/(E_A + E_B) and E_B/(E_A + E_B), as team_glicko_history predicts; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chances of winning outright at z = ln(E_A/E_B)';
 
-CREATE OR REPLACE FUNCTION skill.team_glicko_predict_draw(teams skill.glicko[], draw_model text DEFAULT 'threshold',
+CREATE OR REPLACE FUNCTION skill.team_glicko_predict_win(player skill.glicko, opponent skill.glicko,
+                                              draw_model text DEFAULT 'none',
+                                              draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'team_glicko_predict_win_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.team_glicko_predict_win(skill.glicko, skill.glicko, text, float8, float8) IS
+  'Team Glicko-1: the chance player beats opponent, skill.team_glicko_predict_win(ARRAY[player, opponent], ...)[1] (teams of one; both rd > 0)';
+
+CREATE OR REPLACE FUNCTION skill.team_glicko_predict_draw(player skill.glicko, opponent skill.glicko,
+                                               draw_model text DEFAULT 'threshold',
+                                               draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'team_glicko_predict_draw_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.team_glicko_predict_draw(skill.glicko, skill.glicko, text, float8, float8) IS
+  'Team Glicko-1: the chance player and opponent draw, skill.team_glicko_predict_draw(ARRAY[player, opponent], ...) (teams of one; both rd > 0)';
+
+CREATE OR REPLACE FUNCTION skill.team_glicko_predict_draw(team_ratings skill.glicko[], draw_model text DEFAULT 'threshold',
                                                draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'team_glicko_predict_draw'
@@ -623,12 +821,13 @@ COMMENT ON FUNCTION skill.match_quality(skill.glicko[]) IS
 -- Matchmaking: quality, party ratings, skill window, team balancing, queue
 ---------------------------------------------------------------------------
 
-CREATE OR REPLACE FUNCTION skill.match_quality(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667)
+CREATE OR REPLACE FUNCTION skill.match_quality(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
+                                    weights float8[] DEFAULT NULL)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'match_quality'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.match_quality(skill.rating[], float8) IS
-  'TrueSkill match quality (draw probability relative to an even match) of any number of teams: a 2-D array, one team per row, or 1-D for one player per team';
+LANGUAGE C IMMUTABLE PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION skill.match_quality(skill.rating[], float8, float8[]) IS
+  'TrueSkill match quality in (0,1]: the chance of a draw relative to a perfectly even match, of any number of teams (a 2-D array, one team per row, or 1-D for one player per team); weights = partial play in [0,1], same shape as team_ratings, or NULL';
 
 CREATE OR REPLACE FUNCTION skill.party_rating(members skill.rating[],
                                    max_mu_weight float8 DEFAULT 2,
@@ -1617,7 +1816,28 @@ RETURNS skill.rating[]
 AS 'MODULE_PATHNAME', 'otr_rate_match'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.otr_rate_match(skill.rating[], float8[], jsonb) IS
-  'o!TR (otr-processor): a tournament match of several games; scores has one row per game and one column per player (NULL: did not play); per-game Plackett-Luce from the match-start ratings, Methods A and B combined, floor and cap; options beta, kappa, gamma, tau, weight_a, weight_b, game_correction_constant, standard_match_length, rating_floor, volatility_cap';
+  'Deprecated alias of skill.otr_rate (same values; removed in 2.0): o!TR (otr-processor), a tournament match of several games; scores has one row per game and one column per player (NULL: did not play); per-game Plackett-Luce from the match-start ratings, Methods A and B combined, floor and cap; options beta, kappa, gamma, tau, weight_a, weight_b, game_correction_constant, standard_match_length, rating_floor, volatility_cap';
+
+CREATE OR REPLACE FUNCTION skill.otr_rate(ratings skill.rating[], scores float8[], options jsonb DEFAULT NULL)
+RETURNS skill.rating[]
+AS 'MODULE_PATHNAME', 'otr_rate_match'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.otr_rate(skill.rating[], float8[], jsonb) IS
+  'o!TR (otr-processor): new ratings after a tournament match of several games; scores has one row per game and one column per player (NULL: did not play); per-game Plackett-Luce from the match-start ratings, Methods A and B combined, floor and cap; options beta, kappa, gamma, tau, weight_a, weight_b, game_correction_constant, standard_match_length, rating_floor, volatility_cap';
+
+CREATE OR REPLACE FUNCTION skill.otr_predict_win(team_ratings skill.rating[], options jsonb DEFAULT NULL)
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'otr_predict_win'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.otr_predict_win(skill.rating[], jsonb) IS
+  'o!TR: each player''s (team''s) chance of winning a game, in order: Plackett-Luce predict_win with the options'' beta and kappa, as otr_history predicts a game';
+
+CREATE OR REPLACE FUNCTION skill.otr_predict_win(player skill.rating, opponent skill.rating, options jsonb DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'otr_predict_win_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.otr_predict_win(skill.rating, skill.rating, jsonb) IS
+  'o!TR: the chance player beats opponent in a game, skill.otr_predict_win(ARRAY[player, opponent], options)[1]';
 
 CREATE OR REPLACE FUNCTION skill.otr_initial_rating(rank int, ruleset text DEFAULT 'osu')
 RETURNS float8
