@@ -144,6 +144,18 @@ h AS (SELECT predicted_win FROM skill.match_predictions('glicko', 'SELECT match_
 SELECT abs(h.predicted_win - (skill.glicko_predict_win(ARRAY[[a1.r, a3.r], [a2.r, NULL]]))[1]) < 1e-12 AS glicko_as_history
 FROM h, after1 a1, after1 a2, after1 a3 WHERE a1.id = 1 AND a2.id = 2 AND a3.id = 3;
 
+-- o!TR: otr_history's predicted_win is otr_predict_win of the players'
+-- ratings before the match, one per element.
+CREATE TEMP TABLE og (match_id bigint, played_at timestamptz, game_id bigint, player_id bigint, score float8, prior skill.rating);
+INSERT INTO og VALUES
+  (1, '2026-01-01', 1, 1, 900, skill.rating(1600, 200)), (1, '2026-01-01', 1, 2, 800, skill.rating(1400, 300)),
+  (1, '2026-01-01', 1, 3, 700, skill.rating(1000, 100)), (1, '2026-01-01', 2, 1, 600, skill.rating(1600, 200)),
+  (1, '2026-01-01', 2, 2, 800, skill.rating(1400, 300)), (1, '2026-01-01', 2, 3, 700, skill.rating(1000, 100));
+SELECT bool_and(h.predicted_win = p.chance) AS otr_as_history
+FROM skill.otr_history('SELECT * FROM og ORDER BY played_at, match_id, game_id') h
+JOIN unnest(skill.otr_predict_win(ARRAY[skill.rating(1600, 200), skill.rating(1400, 300), skill.rating(1000, 100)]))
+       WITH ORDINALITY p(chance, player_id) ON p.player_id = h.player_id;
+
 -- 4. Renamed functions: the old names give the same values as the new,
 -- under their old argument names (named notation keeps working).
 SELECT skill.elo_expected(rating_a => 1700, rating_b => 1500, scale => 300)
