@@ -197,7 +197,7 @@ sk_elo_k_schedule(double k_a, double k_b, double k_c, double n)
 typedef struct EloModel
 {
 	const double *ratings;
-	double		scale;
+	double		scale;			/* the logistic scale, or the Gaussian s */
 } EloModel;
 
 static double
