@@ -161,8 +161,7 @@ elo_predict_teams(FunctionCallInfo fcinfo, bool want_draw)
 
 	if (required_arg_null(fcinfo, DRAW_ARGS_OPTIONAL(3)))
 		PG_RETURN_NULL();
-	scale = PG_GETARG_FLOAT8(1);
-	check_positive("scale", scale);
+	scale = positive_arg(fcinfo, 1, "scale");
 	pairwise_teams_read(fcinfo, NULL, &teams);
 	prob = palloc(sizeof(double) * teams.n_teams);
 	sk_elo_predict_teams(teams.n_teams, teams.team_start, teams.rating, scale, prob);
@@ -186,10 +185,9 @@ Datum
 elo_normal_predict_win_teams(PG_FUNCTION_ARGS)
 {
 	PairwiseTeams teams;
-	double		s = PG_GETARG_FLOAT8(1);
+	double		s = positive_arg(fcinfo, 1, "s");
 	double	   *prob;
 
-	check_positive("s", s);
 	pairwise_teams_read(fcinfo, NULL, &teams);
 	prob = palloc(sizeof(double) * teams.n_teams);
 	sk_elo_normal_predict_teams(teams.n_teams, teams.team_start, teams.rating, s, prob);
