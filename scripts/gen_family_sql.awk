@@ -11,16 +11,16 @@ function sqltype(kind) {
 }
 
 function emit_step(prefix, args, extra, what) {
-	printf "CREATE FUNCTION skill.%s_replay_step(internal, %s%s)\n", prefix, args, extra
+	printf "CREATE FUNCTION skill_internal.%s_replay_step(internal, %s%s)\n", prefix, args, extra
 	printf "RETURNS internal\nAS 'MODULE_PATHNAME', '%s_replay_step'\nLANGUAGE C PARALLEL SAFE;\n", prefix
-	printf "COMMENT ON FUNCTION skill.%s_replay_step(internal, %s%s) IS\n", prefix, args, extra
+	printf "COMMENT ON FUNCTION skill_internal.%s_replay_step(internal, %s%s) IS\n", prefix, args, extra
 	printf "  'Transition function of skill.%s_replay%s';\n", prefix, what
 }
 
 function emit_aggregate(prefix, named, types, label, result, how) {
 	printf "CREATE AGGREGATE skill.%s_replay(%s) (\n", prefix, named
-	printf "  SFUNC = skill.%s_replay_step,\n  STYPE = internal,\n", prefix
-	printf "  FINALFUNC = skill.%s_replay_final,\n  FINALFUNC_MODIFY = READ_WRITE\n);\n", prefix
+	printf "  SFUNC = skill_internal.%s_replay_step,\n  STYPE = internal,\n", prefix
+	printf "  FINALFUNC = skill_internal.%s_replay_final,\n  FINALFUNC_MODIFY = READ_WRITE\n);\n", prefix
 	printf "COMMENT ON AGGREGATE skill.%s_replay(%s) IS\n", prefix, types
 	printf "  'Replays a match history (%s) ordered by played_at, match_id%s; returns %s[]';\n",
 		label, how, result
@@ -38,9 +38,9 @@ function emit_replay(prefix, kind, period, label,    t, result, args, named) {
 	emit_step(prefix, args, ", " t, " with priors")
 	emit_step(prefix, args, ", " t ", jsonb", " with priors and options")
 	emit_step(prefix, args, ", " t ", jsonb, skill.match_details", " with priors, options and match details")
-	printf "CREATE FUNCTION skill.%s_replay_final(internal)\nRETURNS %s[]\n", prefix, result
+	printf "CREATE FUNCTION skill_internal.%s_replay_final(internal)\nRETURNS %s[]\n", prefix, result
 	printf "AS 'MODULE_PATHNAME', 'replay_final'\nLANGUAGE C PARALLEL SAFE;\n"
-	printf "COMMENT ON FUNCTION skill.%s_replay_final(internal) IS\n", prefix
+	printf "COMMENT ON FUNCTION skill_internal.%s_replay_final(internal) IS\n", prefix
 	printf "  'Final function of skill.%s_replay: rates the last match and lists every player';\n", prefix
 	emit_aggregate(prefix, named, args, label, result, "")
 	emit_aggregate(prefix, named ", prior " t, args ", " t, label, result,

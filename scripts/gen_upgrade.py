@@ -13,8 +13,11 @@ type the old script created too are left out; everything else (routines,
 new types and domains, comments) is copied, routines as CREATE OR REPLACE.  So the routines of
 the new version are created exactly as a fresh install creates them, and
 the template only has to say what happens to what the old version had
-(rename, drop, alter).  --check fails when OUT differs from what would be
-written (run by scripts/test.sh), so an upgrade script cannot drift from
+(rename, drop, alter, move to another schema).  The schema skill_internal
+(the aggregates' support functions) is created by the install script and,
+for an upgrade, by the template before the old support functions move
+into it, so its CREATE SCHEMA and COMMENT are left out as well.  --check
+fails when OUT differs from what would be written (run by scripts/test.sh), so an upgrade script cannot drift from
 the install script before its version is released.  Once a version is
 released its upgrade script is frozen: the next upgrade gets a template of
 its own.
@@ -67,13 +70,15 @@ def created_types(text):
 def install_only(stmt):
     b = body(stmt)
     return (b.startswith('\\echo') or b.startswith('DO $safe_install$')
-            or b.startswith('GRANT USAGE ON SCHEMA skill'))
+            or b.startswith('GRANT USAGE ON SCHEMA skill ')
+            or b.startswith('CREATE SCHEMA skill_internal;')
+            or b.startswith('COMMENT ON SCHEMA skill_internal '))
 
 
 # Routines are replaced in place where they exist, so objects of the user's
 # that call them (views, defaults, indexes) survive; the template drops
 # first what cannot be replaced (a changed argument type or result).
-REPLACE_RE = re.compile(r'^CREATE (FUNCTION|AGGREGATE|PROCEDURE) skill\.', re.M)
+REPLACE_RE = re.compile(r'^CREATE (FUNCTION|AGGREGATE|PROCEDURE) (skill|skill_internal)\.', re.M)
 RENAME_RE = re.compile(r'^ALTER TYPE (skill)\.(\w+) RENAME TO (\w+);', re.M)
 
 
@@ -90,7 +95,7 @@ def generate(template, old, new):
         m = TYPE_RE.match(body(s))
         if install_only(s) or (m and m.group(1) in old_types):
             continue
-        kept.append(REPLACE_RE.sub(r'CREATE OR REPLACE \1 skill.', s, count=1))
+        kept.append(REPLACE_RE.sub(r'CREATE OR REPLACE \1 \2.', s, count=1))
     return template.replace(MARKER, ''.join(kept).strip('\n'))
 
 

@@ -3,7 +3,8 @@
 # database with the extension, so the reference cannot drift from the code:
 # every function, aggregate and procedure of schema skill with its
 # signature and its COMMENT ON, grouped by family (by name prefix) or else by
-# the topic of the src/sql file that creates it; the composite types with
+# the topic of the src/sql file that creates it; the names of the
+# aggregates' support functions (schema skill_internal); the composite types with
 # their comments; and each family's replay options (skill.replay_options()).
 #   bash scripts/reference.sh          print it
 #   bash scripts/reference.sh --check  fail if docs/reference.md differs
@@ -23,6 +24,8 @@ SELECT jsonb_build_object(
                  'comment', obj_description(p.oid, 'pg_proc'))
                ORDER BY p.proname, pg_get_function_identity_arguments(p.oid))
                FROM pg_proc p WHERE p.pronamespace = 'skill'::regnamespace),
+  'support', (SELECT jsonb_agg(DISTINCT p.proname)
+              FROM pg_proc p WHERE p.pronamespace = 'skill_internal'::regnamespace),
   'types', (SELECT jsonb_agg(jsonb_build_object(
               'name', t.typname, 'kind', t.typtype,
               'base', CASE WHEN t.typtype = 'd' THEN format_type(t.typbasetype, t.typtypmod) END,

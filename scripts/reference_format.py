@@ -4,8 +4,9 @@
 
 Routines are grouped by family when the name starts with a family prefix,
 else by the topic of the src/sql file that creates them.  Aggregate support
-functions (the _step, _final, _combine, _serialize, _deserialize of an
-aggregate of the same stem) are listed by name after the groups."""
+functions (schema skill_internal's, and any _step, _final, _combine,
+_serialize, _deserialize of an aggregate of the same stem in schema skill)
+are listed by name after the groups."""
 import glob
 import json
 import os
@@ -73,9 +74,11 @@ def main():
     aggregates = {r['name'] for r in routines if r['kind'] == 'a'}
     where = defining_files()
 
-    support = sorted({r['name'] for r in routines
-                      if SUPPORT.match(r['name']) and SUPPORT.match(r['name']).group(1) in aggregates})
-    listed = [r for r in routines if r['name'] not in support]
+    in_skill = {r['name'] for r in routines
+                if SUPPORT.match(r['name']) and SUPPORT.match(r['name']).group(1) in aggregates}
+    listed = [r for r in routines if r['name'] not in in_skill]
+    support = sorted(['skill.' + n for n in in_skill]
+                     + ['skill_internal.' + n for n in cat.get('support') or []])
     order = [TOPICS[0][1]] + [t for t, _ in FAMILIES] + [t for _, t in TOPICS] + ['Other']
     order = list(dict.fromkeys(order))
     groups = {}
@@ -133,7 +136,8 @@ def main():
     out.append('## Aggregate support functions')
     out.append('')
     out.append('The state transition, final, combine and (de)serialisation functions of the aggregates '
-               'above; called by PostgreSQL, not by users:')
+               'above, in schema `skill_internal` (out of `\\df skill.*`); called by PostgreSQL, '
+               'not by users:')
     out.append(', '.join('`%s`' % n for n in support) + '.')
     out.append('')
 

@@ -67,11 +67,16 @@ SELECT ra, rb, rda, rdb,
        1 / (1 + 10 ^ (-pd_g(rda) * (rb - ra) / 400)) AS e_b
 FROM (SELECT 1550 + 0.5 * (350 - sqrt((60 ^ 2 + 100 ^ 2) / 2)) AS ra, sqrt((60 ^ 2 + 100 ^ 2) / 2) AS rda,
              1550 + 0.5 * (350 - 80) AS rb, 80::float8 AS rdb) t;
-SELECT abs(skill.team_glicko_predict_win(ARRAY[[skill.glicko(1500, 60), skill.glicko(1600, 100)],
-                                               [skill.glicko(1550, 80), NULL]]) - e_a / (e_a + e_b)) < 1e-15 AS none_win,
-       abs(skill.team_glicko_predict_win(ARRAY[[skill.glicko(1500, 60), skill.glicko(1600, 100)],
-                                               [skill.glicko(1550, 80), NULL]], 'threshold', 0.6)
+SELECT abs((skill.team_glicko_predict_win(ARRAY[[skill.glicko(1500, 60), skill.glicko(1600, 100)],
+                                                [skill.glicko(1550, 80), NULL]]))[1] - e_a / (e_a + e_b)) < 1e-15 AS none_win,
+       abs((skill.team_glicko_predict_win(ARRAY[[skill.glicko(1500, 60), skill.glicko(1600, 100)],
+                                                [skill.glicko(1550, 80), NULL]]))[2] - e_b / (e_a + e_b)) < 1e-15 AS none_loss,
+       abs((skill.team_glicko_predict_win(ARRAY[[skill.glicko(1500, 60), skill.glicko(1600, 100)],
+                                                [skill.glicko(1550, 80), NULL]], 'threshold', 0.6))[1]
            - pd_logistic(ln(e_a / e_b) - 0.6)) < 1e-15 AS threshold_win,
+       abs((skill.team_glicko_predict_win(ARRAY[[skill.glicko(1500, 60), skill.glicko(1600, 100)],
+                                                [skill.glicko(1550, 80), NULL]], 'threshold', 0.6))[2]
+           - pd_logistic(-ln(e_a / e_b) - 0.6)) < 1e-15 AS threshold_loss,
        abs(skill.team_glicko_predict_draw(ARRAY[[skill.glicko(1500, 60), skill.glicko(1600, 100)],
                                                 [skill.glicko(1550, 80), NULL]], draw_margin => 0.6)
            - (1 - pd_logistic(ln(e_a / e_b) - 0.6) - pd_logistic(-ln(e_a / e_b) - 0.6))) < 1e-15 AS threshold_draw,
@@ -80,8 +85,8 @@ SELECT abs(skill.team_glicko_predict_win(ARRAY[[skill.glicko(1500, 60), skill.gl
            - pd_davidson_draw(ln((1 / (1 + 10 ^ (-pd_g(80) * (1645 - 1685) / 400)))
                                  / (1 / (1 + 10 ^ (-pd_g(60) * (1685 - 1645) / 400)))), 2)) < 1e-15 AS davidson_1v1
 FROM pd_team;
-SELECT round(skill.team_glicko_predict_win(ARRAY[[skill.glicko(1500, 60), skill.glicko(1600, 100)],
-                                                 [skill.glicko(1550, 80), NULL]])::numeric, 12) AS win;
+SELECT round((skill.team_glicko_predict_win(ARRAY[[skill.glicko(1500, 60), skill.glicko(1600, 100)],
+                                                  [skill.glicko(1550, 80), NULL]]))[1]::numeric, 12) AS win;
 
 -- TrueSkill, one player each, (30, 4) against (25, 5), beta 25/6:
 -- c = sqrt(16 + 25 + 2 beta^2) = 8.70185165480441, z = 5/c = 0.5745903513810687.
@@ -156,7 +161,7 @@ SELECT skill.elo_predict_win(1600, 1500, draw_margin => 0.5);
 SELECT skill.elo_predict_draw(1600, 1500, draw_margin => 0.5, draw_nu => 1);
 SELECT skill.elo_predict_draw(1600, 1500, draw_model => 'davidson', draw_nu => 1, draw_margin => 0.5);
 SELECT skill.elo_predict_draw(1600, 1500, 0, draw_margin => 0.5);
-SELECT skill.elo_predict_draw('NaN', 1500, draw_margin => 0.5);
+SELECT skill.elo_predict_draw('NaN'::float8, 1500, draw_margin => 0.5);
 SELECT skill.glicko_predict_draw(skill.glicko(1500, 50), skill.glicko(1500, 50));
 SELECT skill.glicko2_predict_win(skill.glicko(1500, 50, 0.06), skill.glicko(1500, 50, 0.06), 'Davidson', draw_nu => 1);
 SELECT skill.team_glicko_predict_draw(ARRAY[skill.glicko(1500, 60), skill.glicko(1550, 80)], draw_nu => 1);

@@ -62,6 +62,47 @@ $drop_rating_routines$;
 DROP FUNCTION skill.form_matches(anyarray,double precision[],integer[],double precision[],integer,integer,double precision,double precision,double precision[],double precision[],double precision[],double precision[],double precision[]);
 DROP FUNCTION skill.elo_history(text,jsonb);
 
+-- 2b. The aggregates' support functions move out of schema skill into
+--     skill_internal (created here; one that exists already is refused, as
+--     CREATE EXTENSION does), where they are replaced in place below.
+DO $internal_schema$
+DECLARE
+  owner pg_catalog.name;
+  r record;
+BEGIN
+  SELECT pg_catalog.pg_get_userbyid(n.nspowner) INTO owner
+  FROM pg_catalog.pg_namespace n
+  WHERE n.nspname OPERATOR(pg_catalog.=) 'skill_internal';
+  IF owner IS NOT NULL THEN
+    RAISE EXCEPTION USING
+      ERRCODE = 'duplicate_schema',
+      MESSAGE = pg_catalog.format('schema skill_internal already exists (owned by role %I)', owner),
+      DETAIL = 'The extension creates that schema for the aggregates'' support functions; objects another role put there could run with the installing role''s rights.',
+      HINT = 'Drop or rename that schema, then run ALTER EXTENSION skill UPDATE again.';
+  END IF;
+  CREATE SCHEMA skill_internal;
+  COMMENT ON SCHEMA skill_internal IS
+    'Support functions of the skill extension''s aggregates (transition, final, combine, serialize); not called directly';
+  FOR r IN
+    SELECT pg_catalog.format('%I.%I(%s)', n.nspname, p.proname,
+                             pg_catalog.pg_get_function_identity_arguments(p.oid)) AS signature
+    FROM pg_catalog.pg_depend d
+    JOIN pg_catalog.pg_extension e ON e.oid OPERATOR(pg_catalog.=) d.refobjid
+    JOIN pg_catalog.pg_proc p ON p.oid OPERATOR(pg_catalog.=) d.objid
+    JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) p.pronamespace
+    WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_extension'::pg_catalog.regclass
+      AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass
+      AND d.deptype OPERATOR(pg_catalog.=) 'e'
+      AND e.extname OPERATOR(pg_catalog.=) 'skill'
+      AND n.nspname OPERATOR(pg_catalog.=) 'skill'
+      AND p.proname OPERATOR(pg_catalog.~) '_replay_(step|final)$|^(prediction_score|outcome_score|placement_fit|calibration_table)_(step|final|combine|serialize|deserialize)$'
+    ORDER BY 1
+  LOOP
+    EXECUTE pg_catalog.format('ALTER FUNCTION %s SET SCHEMA skill_internal', r.signature);
+  END LOOP;
+END
+$internal_schema$;
+
 -- 3. The 0.1.0 composites keep their rows under their 0.2.0 names; the
 --    domains skill.rating and skill.glicko are created below.
 ALTER TYPE skill.rating RENAME TO rating_value;
@@ -127,7 +168,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'elo_expected'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_expected(float8, float8, float8) IS
-  'Alias of skill.elo_predict_win, kept until version 1.0: logistic Elo expected score of A against B';
+  'Deprecated alias of skill.elo_predict_win (same values; removed in 2.0): logistic Elo expected score of A against B';
 
 CREATE OR REPLACE FUNCTION skill.elo_predict_win(rating_a float8, rating_b float8, scale float8 DEFAULT 400,
                                       draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
@@ -146,6 +187,26 @@ AS 'MODULE_PATHNAME', 'elo_predict_draw'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_predict_draw(float8, float8, float8, text, float8, float8) IS
   'Logistic Elo: the chance A and B draw at z = ln(10)*(rating_a - rating_b)/scale, by draw_model ''threshold'' (1 - F(z - draw_margin) - F(-z - draw_margin)) or ''davidson'' (draw_nu/(e^(z/2) + e^(-z/2) + draw_nu)); the model''s parameter has no default';
+
+-- The teams forms: a match's teams, every pair of players on different
+-- teams a game, as elo_history predicts.
+CREATE OR REPLACE FUNCTION skill.elo_predict_win(team_ratings float8[], scale float8 DEFAULT 400,
+                                      draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
+                                      draw_nu float8 DEFAULT NULL)
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'elo_predict_win_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_predict_win(float8[], float8, text, float8, float8) IS
+  'Logistic Elo: each team''s chance of winning, in team order (team_ratings: one team per row, NULL-padded, or 1-D for one player per team): its players'' mean expected score against every player of the other teams, normalised to sum to 1, as elo_history predicts; with a draw model (two teams) the chances of winning outright at z = logit of the first team''s chance';
+
+CREATE OR REPLACE FUNCTION skill.elo_predict_draw(team_ratings float8[], scale float8 DEFAULT 400,
+                                       draw_model text DEFAULT 'threshold', draw_margin float8 DEFAULT NULL,
+                                       draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'elo_predict_draw_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_predict_draw(float8[], float8, text, float8, float8) IS
+  'Logistic Elo: the chance two teams draw, by draw_model ''threshold'' (draw_margin) or ''davidson'' (draw_nu) at z = logit of the first team''s chance from skill.elo_predict_win(team_ratings, scale)';
 
 CREATE OR REPLACE FUNCTION skill.elo_update(rating float8, opponent float8, score float8,
                                  k float8 DEFAULT 32, scale float8 DEFAULT 400)
@@ -168,7 +229,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'elo_expected_normal'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_expected_normal(float8, float8, float8) IS
-  'Alias of skill.elo_normal_predict_win, kept until version 1.0: Gaussian Elo expected score of A against B';
+  'Deprecated alias of skill.elo_normal_predict_win (same values; removed in 2.0): Gaussian Elo expected score of A against B';
 
 CREATE OR REPLACE FUNCTION skill.elo_normal_predict_win(rating_a float8, rating_b float8, s float8 DEFAULT 200)
 RETURNS float8
@@ -177,13 +238,28 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_normal_predict_win(float8, float8, float8) IS
   'Gaussian Elo: performances ~ N(rating, s^2), the chance A beats B = Phi((rating_a - rating_b)/(sqrt(2)*s))';
 
+CREATE OR REPLACE FUNCTION skill.elo_normal_predict_win(team_ratings float8[], s float8 DEFAULT 200)
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'elo_normal_predict_win_teams'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_normal_predict_win(float8[], float8) IS
+  'Gaussian Elo: each team''s chance of winning, in team order (team_ratings: one team per row, NULL-padded, or 1-D for one player per team): its players'' mean chance against every player of the other teams, normalised to sum to 1';
+
+CREATE OR REPLACE FUNCTION skill.elo_normal_update(rating float8, opponent float8, score float8,
+                                        k float8 DEFAULT 32, s float8 DEFAULT 200)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'elo_update_normal'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.elo_normal_update(float8, float8, float8, float8, float8) IS
+  'Gaussian Elo rating after one game: rating + k*(score - elo_normal_predict_win(rating, opponent, s)); score is 1, 0.5 or 0';
+
 CREATE OR REPLACE FUNCTION skill.elo_update_normal(rating float8, opponent float8, score float8,
                                         k float8 DEFAULT 32, s float8 DEFAULT 200)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'elo_update_normal'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.elo_update_normal(float8, float8, float8, float8, float8) IS
-  'Elo rating after one game with the Gaussian expected score: rating + k*(score - elo_expected_normal)';
+  'Deprecated alias of skill.elo_normal_update (same values; removed in 2.0): Elo rating after one game with the Gaussian expected score';
 
 CREATE OR REPLACE FUNCTION skill.elo_k_factor(rating float8, games_played int, thresholds float8[], ks float8[],
                                    provisional_games int DEFAULT 0, provisional_k float8 DEFAULT 40)
@@ -250,6 +326,24 @@ LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko_predict_draw(skill.glicko, skill.glicko, text, float8, float8) IS
   'Glicko: the chance player and opponent draw at z = ln(10)*g(sqrt(RD^2 + RD_opponent^2))*(r - r_opponent)/400, by draw_model ''threshold'' (draw_margin) or ''davidson'' (draw_nu); the model''s parameter has no default';
 
+-- The teams forms: a match's teams, every pair of players on different
+-- teams a game, as glicko_history and glicko2_history predict.
+CREATE OR REPLACE FUNCTION skill.glicko_predict_win(team_ratings skill.glicko[], draw_model text DEFAULT 'none',
+                                         draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'glicko_predict_win_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_predict_win(skill.glicko[], text, float8, float8) IS
+  'Glicko: each team''s chance of winning, in team order (team_ratings: one team per row, NULL-padded, or 1-D for one player per team): its players'' mean chance (both RDs) against every player of the other teams, normalised to sum to 1, as glicko_history predicts; with a draw model (two teams) the chances of winning outright at z = logit of the first team''s chance';
+
+CREATE OR REPLACE FUNCTION skill.glicko_predict_draw(team_ratings skill.glicko[], draw_model text DEFAULT 'threshold',
+                                          draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'glicko_predict_draw_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko_predict_draw(skill.glicko[], text, float8, float8) IS
+  'Glicko: the chance two teams draw, by draw_model ''threshold'' (draw_margin) or ''davidson'' (draw_nu) at z = logit of the first team''s chance from skill.glicko_predict_win(team_ratings)';
+
 CREATE OR REPLACE FUNCTION skill.glicko2_update(player skill.glicko, opponents skill.glicko[], scores float8[],
                                      tau float8 DEFAULT 0.5, epsilon float8 DEFAULT 0.000001)
 RETURNS skill.glicko
@@ -257,6 +351,13 @@ AS 'MODULE_PATHNAME', 'glicko2_update'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko2_update(skill.glicko, skill.glicko[], float8[], float8, float8) IS
   'Glicko-2 rating period (Glickman 2013, Illinois iteration to epsilon); empty arrays are an inactive period where only RD grows';
+
+CREATE OR REPLACE FUNCTION skill.glicko2_decay(player skill.glicko, periods float8)
+RETURNS skill.glicko
+AS 'MODULE_PATHNAME', 'glicko2_decay'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_decay(skill.glicko, float8) IS
+  'Glicko-2 RD growth over idle periods (step 6 for a player who did not compete): phi = sqrt(phi^2 + periods*vol^2) on the Glicko-2 scale, as the replays grow an idle player''s RD; rating and vol unchanged';
 
 CREATE OR REPLACE FUNCTION skill.glicko2_expected(player skill.glicko, opponent skill.glicko)
 RETURNS float8
@@ -282,6 +383,22 @@ AS 'MODULE_PATHNAME', 'glicko_predict_draw'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko2_predict_draw(skill.glicko, skill.glicko, text, float8, float8) IS
   'Glicko-2: the chance player and opponent draw at z = g(sqrt(phi^2 + phi_opponent^2))*(mu - mu_opponent), equal to skill.glicko_predict_draw on the stored Glicko-1 scale; vol is not used';
+
+CREATE OR REPLACE FUNCTION skill.glicko2_predict_win(team_ratings skill.glicko[], draw_model text DEFAULT 'none',
+                                          draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'glicko_predict_win_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_predict_win(skill.glicko[], text, float8, float8) IS
+  'Glicko-2: each team''s chance of winning, in team order, as glicko2_history predicts; equal to skill.glicko_predict_win(team_ratings) on the stored Glicko-1 scale (draw models as there); vol is not used';
+
+CREATE OR REPLACE FUNCTION skill.glicko2_predict_draw(team_ratings skill.glicko[], draw_model text DEFAULT 'threshold',
+                                           draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'glicko_predict_draw_teams'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.glicko2_predict_draw(skill.glicko[], text, float8, float8) IS
+  'Glicko-2: the chance two teams draw, equal to skill.glicko_predict_draw(team_ratings) on the stored Glicko-1 scale; vol is not used';
 
 ---------------------------------------------------------------------------
 -- OpenSkill (Weng-Lin 2011), matching openskill.py 6.2.0
@@ -471,6 +588,92 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
 COMMENT ON FUNCTION skill.tm_part_predict_rank(skill.rating[], float8, float8, bool) IS
   'OpenSkill: one row per team (its subscript in team_ratings), its predicted place (1 = best, ties share a place: 1,1,3) and its chance of winning (the same for all five models)';
 
+-- The pair forms: a match of two one-player teams (pair_sql.c).
+CREATE OR REPLACE FUNCTION skill.pl_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.pl_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.pl_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.pl_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.pl_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.bt_full_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_full_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.bt_full_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.bt_full_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.bt_full_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.bt_part_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_part_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.bt_part_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.bt_part_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.bt_part_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.tm_full_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_full_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.tm_full_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.tm_full_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.tm_full_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.tm_part_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_part_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.tm_part_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE OR REPLACE FUNCTION skill.tm_part_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.tm_part_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
 ---------------------------------------------------------------------------
 -- TrueSkill (Herbrich, Minka & Graepel 2006), as the trueskill 0.4.5 package
 ---------------------------------------------------------------------------
@@ -502,14 +705,14 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_quality'
 LANGUAGE C IMMUTABLE PARALLEL SAFE COST 10;
 COMMENT ON FUNCTION skill.trueskill_quality(skill.rating[], float8[], float8) IS
-  'TrueSkill match quality in (0,1]: the chance of a draw relative to a perfectly even match, for any number of teams; weights = partial play in [0,1] or NULL';
+  'Deprecated alias of skill.match_quality(team_ratings, beta, weights) (same values; removed in 2.0): TrueSkill match quality in (0,1]; weights = partial play in [0,1] or NULL';
 
 CREATE OR REPLACE FUNCTION skill.trueskill_win_probability(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_win_probability'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_win_probability(skill.rating[], float8) IS
-  'Alias of skill.trueskill_predict_win(...)[1], kept until version 1.0: the chance that the first of exactly two teams beats the second, Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players';
+  'Deprecated alias of skill.trueskill_predict_win(...)[1] (same values; removed in 2.0): the chance that the first of exactly two teams beats the second, Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players';
 
 CREATE OR REPLACE FUNCTION skill.trueskill_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     link text DEFAULT 'family', draw_model text DEFAULT 'none', draw_probability float8 DEFAULT 0.10,
@@ -528,6 +731,24 @@ AS 'MODULE_PATHNAME', 'trueskill_predict_draw'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_predict_draw(skill.rating[], float8, text, text, float8, float8, float8) IS
   'TrueSkill: the chance two teams draw; draw_model ''native'': the performance difference within the draw margin Phi^-1((draw_probability + 1)/2)*sqrt(n)*beta (Herbrich et al. 2007); ''threshold'' (draw_margin) or ''davidson'' (draw_nu) at z = (sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)';
+
+CREATE OR REPLACE FUNCTION skill.trueskill_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, link text DEFAULT 'family', draw_model text DEFAULT 'none',
+    draw_probability float8 DEFAULT 0.10, draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'trueskill_predict_win_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_predict_win(skill.rating, skill.rating, float8, text, text, float8, float8, float8) IS
+  'TrueSkill: the chance player beats opponent, skill.trueskill_predict_win(ARRAY[player, opponent], ...)[1]: Phi((mu - mu_opponent)/sqrt(2*beta^2 + sigma^2 + sigma_opponent^2)) without a draw model, the chance of winning outright with one';
+
+CREATE OR REPLACE FUNCTION skill.trueskill_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, link text DEFAULT 'family', draw_model text DEFAULT 'native',
+    draw_probability float8 DEFAULT 0.10, draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'trueskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_predict_draw(skill.rating, skill.rating, float8, text, text, float8, float8, float8) IS
+  'TrueSkill: the chance player and opponent draw, skill.trueskill_predict_draw(ARRAY[player, opponent], ...)';
 
 CREATE OR REPLACE FUNCTION skill.trueskill_expose(r skill.rating, mu float8 DEFAULT 25, sigma float8 DEFAULT 8.333333333333334)
 RETURNS float8
@@ -555,15 +776,33 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.team_glicko_rate(skill.glicko[], float8, float8, float8) IS
   'Team Glicko-1 match (reading C): teams is 2 rows (NULL pads the shorter), score the first team''s 1/0.5/0; every player''s new rating and rd, same shape; vol passes through';
 
-CREATE OR REPLACE FUNCTION skill.team_glicko_predict_win(teams skill.glicko[], draw_model text DEFAULT 'none',
+CREATE OR REPLACE FUNCTION skill.team_glicko_predict_win(team_ratings skill.glicko[], draw_model text DEFAULT 'none',
                                               draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
-RETURNS float8
+RETURNS float8[]
 AS 'MODULE_PATHNAME', 'team_glicko_predict_win'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.team_glicko_predict_win(skill.glicko[], text, float8, float8) IS
-  'Team Glicko-1: the first team''s chance against the second; draw_model ''none'': the update''s expected scores normalised, E_A/(E_A + E_B), as team_glicko_history predicts; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance of winning outright at z = ln(E_A/E_B)';
+  'Team Glicko-1: each of the two teams'' chance of winning, in team order; draw_model ''none'': the update''s expected scores normalised, E_A/(E_A + E_B) and E_B/(E_A + E_B), as team_glicko_history predicts; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chances of winning outright at z = ln(E_A/E_B)';
 
-CREATE OR REPLACE FUNCTION skill.team_glicko_predict_draw(teams skill.glicko[], draw_model text DEFAULT 'threshold',
+CREATE OR REPLACE FUNCTION skill.team_glicko_predict_win(player skill.glicko, opponent skill.glicko,
+                                              draw_model text DEFAULT 'none',
+                                              draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'team_glicko_predict_win_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.team_glicko_predict_win(skill.glicko, skill.glicko, text, float8, float8) IS
+  'Team Glicko-1: the chance player beats opponent, skill.team_glicko_predict_win(ARRAY[player, opponent], ...)[1] (teams of one; both rd > 0)';
+
+CREATE OR REPLACE FUNCTION skill.team_glicko_predict_draw(player skill.glicko, opponent skill.glicko,
+                                               draw_model text DEFAULT 'threshold',
+                                               draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'team_glicko_predict_draw_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.team_glicko_predict_draw(skill.glicko, skill.glicko, text, float8, float8) IS
+  'Team Glicko-1: the chance player and opponent draw, skill.team_glicko_predict_draw(ARRAY[player, opponent], ...) (teams of one; both rd > 0)';
+
+CREATE OR REPLACE FUNCTION skill.team_glicko_predict_draw(team_ratings skill.glicko[], draw_model text DEFAULT 'threshold',
                                                draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'team_glicko_predict_draw'
@@ -582,12 +821,13 @@ COMMENT ON FUNCTION skill.match_quality(skill.glicko[]) IS
 -- Matchmaking: quality, party ratings, skill window, team balancing, queue
 ---------------------------------------------------------------------------
 
-CREATE OR REPLACE FUNCTION skill.match_quality(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667)
+CREATE OR REPLACE FUNCTION skill.match_quality(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
+                                    weights float8[] DEFAULT NULL)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'match_quality'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.match_quality(skill.rating[], float8) IS
-  'TrueSkill match quality (draw probability relative to an even match) of any number of teams: a 2-D array, one team per row, or 1-D for one player per team';
+LANGUAGE C IMMUTABLE PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION skill.match_quality(skill.rating[], float8, float8[]) IS
+  'TrueSkill match quality in (0,1]: the chance of a draw relative to a perfectly even match, of any number of teams (a 2-D array, one team per row, or 1-D for one player per team); weights = partial play in [0,1], same shape as team_ratings, or NULL';
 
 CREATE OR REPLACE FUNCTION skill.party_rating(members skill.rating[],
                                    max_mu_weight float8 DEFAULT 2,
@@ -666,640 +906,640 @@ COMMENT ON FUNCTION skill.details(float8, text, float8, boolean) IS
 -- Generated from src/families/families.def by scripts/gen_family_sql.awk (part=replay).
 
 -- OpenSkill Plackett-Luce
-CREATE OR REPLACE FUNCTION skill.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8)
+CREATE OR REPLACE FUNCTION skill_internal.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'pl_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
+COMMENT ON FUNCTION skill_internal.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
   'Transition function of skill.pl_replay';
-CREATE OR REPLACE FUNCTION skill.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
+CREATE OR REPLACE FUNCTION skill_internal.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'pl_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
+COMMENT ON FUNCTION skill_internal.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Transition function of skill.pl_replay with priors';
-CREATE OR REPLACE FUNCTION skill.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
+CREATE OR REPLACE FUNCTION skill_internal.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'pl_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
+COMMENT ON FUNCTION skill_internal.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.pl_replay with priors and options';
-CREATE OR REPLACE FUNCTION skill.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+CREATE OR REPLACE FUNCTION skill_internal.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'pl_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+COMMENT ON FUNCTION skill_internal.pl_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Transition function of skill.pl_replay with priors, options and match details';
-CREATE OR REPLACE FUNCTION skill.pl_replay_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.pl_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.pl_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.pl_replay_final(internal) IS
   'Final function of skill.pl_replay: rates the last match and lists every player';
 CREATE OR REPLACE AGGREGATE skill.pl_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8) (
-  SFUNC = skill.pl_replay_step,
+  SFUNC = skill_internal.pl_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.pl_replay_final,
+  FINALFUNC = skill_internal.pl_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.pl_replay(bigint, timestamptz, bigint, int, float8) IS
   'Replays a match history (OpenSkill Plackett-Luce) ordered by played_at, match_id; returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.pl_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating) (
-  SFUNC = skill.pl_replay_step,
+  SFUNC = skill_internal.pl_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.pl_replay_final,
+  FINALFUNC = skill_internal.pl_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.pl_replay(bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Replays a match history (OpenSkill Plackett-Luce) ordered by played_at, match_id, starting from each player''s prior (NULL = default); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.pl_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb) (
-  SFUNC = skill.pl_replay_step,
+  SFUNC = skill_internal.pl_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.pl_replay_final,
+  FINALFUNC = skill_internal.pl_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.pl_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (OpenSkill Plackett-Luce) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.pl_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
-  SFUNC = skill.pl_replay_step,
+  SFUNC = skill_internal.pl_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.pl_replay_final,
+  FINALFUNC = skill_internal.pl_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.pl_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Replays a match history (OpenSkill Plackett-Luce) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- OpenSkill Bradley-Terry (full pairing)
-CREATE OR REPLACE FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8)
+CREATE OR REPLACE FUNCTION skill_internal.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'bt_full_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
+COMMENT ON FUNCTION skill_internal.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
   'Transition function of skill.bt_full_replay';
-CREATE OR REPLACE FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
+CREATE OR REPLACE FUNCTION skill_internal.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'bt_full_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
+COMMENT ON FUNCTION skill_internal.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Transition function of skill.bt_full_replay with priors';
-CREATE OR REPLACE FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
+CREATE OR REPLACE FUNCTION skill_internal.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'bt_full_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
+COMMENT ON FUNCTION skill_internal.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.bt_full_replay with priors and options';
-CREATE OR REPLACE FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+CREATE OR REPLACE FUNCTION skill_internal.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'bt_full_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+COMMENT ON FUNCTION skill_internal.bt_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Transition function of skill.bt_full_replay with priors, options and match details';
-CREATE OR REPLACE FUNCTION skill.bt_full_replay_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.bt_full_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_full_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.bt_full_replay_final(internal) IS
   'Final function of skill.bt_full_replay: rates the last match and lists every player';
 CREATE OR REPLACE AGGREGATE skill.bt_full_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8) (
-  SFUNC = skill.bt_full_replay_step,
+  SFUNC = skill_internal.bt_full_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.bt_full_replay_final,
+  FINALFUNC = skill_internal.bt_full_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.bt_full_replay(bigint, timestamptz, bigint, int, float8) IS
   'Replays a match history (OpenSkill Bradley-Terry (full pairing)) ordered by played_at, match_id; returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.bt_full_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating) (
-  SFUNC = skill.bt_full_replay_step,
+  SFUNC = skill_internal.bt_full_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.bt_full_replay_final,
+  FINALFUNC = skill_internal.bt_full_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.bt_full_replay(bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Replays a match history (OpenSkill Bradley-Terry (full pairing)) ordered by played_at, match_id, starting from each player''s prior (NULL = default); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.bt_full_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb) (
-  SFUNC = skill.bt_full_replay_step,
+  SFUNC = skill_internal.bt_full_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.bt_full_replay_final,
+  FINALFUNC = skill_internal.bt_full_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.bt_full_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (OpenSkill Bradley-Terry (full pairing)) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.bt_full_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
-  SFUNC = skill.bt_full_replay_step,
+  SFUNC = skill_internal.bt_full_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.bt_full_replay_final,
+  FINALFUNC = skill_internal.bt_full_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.bt_full_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Replays a match history (OpenSkill Bradley-Terry (full pairing)) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- OpenSkill Bradley-Terry (partial pairing)
-CREATE OR REPLACE FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8)
+CREATE OR REPLACE FUNCTION skill_internal.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'bt_part_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
+COMMENT ON FUNCTION skill_internal.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
   'Transition function of skill.bt_part_replay';
-CREATE OR REPLACE FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
+CREATE OR REPLACE FUNCTION skill_internal.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'bt_part_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
+COMMENT ON FUNCTION skill_internal.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Transition function of skill.bt_part_replay with priors';
-CREATE OR REPLACE FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
+CREATE OR REPLACE FUNCTION skill_internal.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'bt_part_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
+COMMENT ON FUNCTION skill_internal.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.bt_part_replay with priors and options';
-CREATE OR REPLACE FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+CREATE OR REPLACE FUNCTION skill_internal.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'bt_part_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+COMMENT ON FUNCTION skill_internal.bt_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Transition function of skill.bt_part_replay with priors, options and match details';
-CREATE OR REPLACE FUNCTION skill.bt_part_replay_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.bt_part_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_part_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.bt_part_replay_final(internal) IS
   'Final function of skill.bt_part_replay: rates the last match and lists every player';
 CREATE OR REPLACE AGGREGATE skill.bt_part_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8) (
-  SFUNC = skill.bt_part_replay_step,
+  SFUNC = skill_internal.bt_part_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.bt_part_replay_final,
+  FINALFUNC = skill_internal.bt_part_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.bt_part_replay(bigint, timestamptz, bigint, int, float8) IS
   'Replays a match history (OpenSkill Bradley-Terry (partial pairing)) ordered by played_at, match_id; returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.bt_part_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating) (
-  SFUNC = skill.bt_part_replay_step,
+  SFUNC = skill_internal.bt_part_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.bt_part_replay_final,
+  FINALFUNC = skill_internal.bt_part_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.bt_part_replay(bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Replays a match history (OpenSkill Bradley-Terry (partial pairing)) ordered by played_at, match_id, starting from each player''s prior (NULL = default); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.bt_part_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb) (
-  SFUNC = skill.bt_part_replay_step,
+  SFUNC = skill_internal.bt_part_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.bt_part_replay_final,
+  FINALFUNC = skill_internal.bt_part_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.bt_part_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (OpenSkill Bradley-Terry (partial pairing)) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.bt_part_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
-  SFUNC = skill.bt_part_replay_step,
+  SFUNC = skill_internal.bt_part_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.bt_part_replay_final,
+  FINALFUNC = skill_internal.bt_part_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.bt_part_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Replays a match history (OpenSkill Bradley-Terry (partial pairing)) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- OpenSkill Thurstone-Mosteller (full pairing)
-CREATE OR REPLACE FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8)
+CREATE OR REPLACE FUNCTION skill_internal.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'tm_full_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
+COMMENT ON FUNCTION skill_internal.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
   'Transition function of skill.tm_full_replay';
-CREATE OR REPLACE FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
+CREATE OR REPLACE FUNCTION skill_internal.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'tm_full_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
+COMMENT ON FUNCTION skill_internal.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Transition function of skill.tm_full_replay with priors';
-CREATE OR REPLACE FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
+CREATE OR REPLACE FUNCTION skill_internal.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'tm_full_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
+COMMENT ON FUNCTION skill_internal.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.tm_full_replay with priors and options';
-CREATE OR REPLACE FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+CREATE OR REPLACE FUNCTION skill_internal.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'tm_full_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+COMMENT ON FUNCTION skill_internal.tm_full_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Transition function of skill.tm_full_replay with priors, options and match details';
-CREATE OR REPLACE FUNCTION skill.tm_full_replay_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.tm_full_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_full_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.tm_full_replay_final(internal) IS
   'Final function of skill.tm_full_replay: rates the last match and lists every player';
 CREATE OR REPLACE AGGREGATE skill.tm_full_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8) (
-  SFUNC = skill.tm_full_replay_step,
+  SFUNC = skill_internal.tm_full_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.tm_full_replay_final,
+  FINALFUNC = skill_internal.tm_full_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.tm_full_replay(bigint, timestamptz, bigint, int, float8) IS
   'Replays a match history (OpenSkill Thurstone-Mosteller (full pairing)) ordered by played_at, match_id; returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.tm_full_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating) (
-  SFUNC = skill.tm_full_replay_step,
+  SFUNC = skill_internal.tm_full_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.tm_full_replay_final,
+  FINALFUNC = skill_internal.tm_full_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.tm_full_replay(bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Replays a match history (OpenSkill Thurstone-Mosteller (full pairing)) ordered by played_at, match_id, starting from each player''s prior (NULL = default); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.tm_full_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb) (
-  SFUNC = skill.tm_full_replay_step,
+  SFUNC = skill_internal.tm_full_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.tm_full_replay_final,
+  FINALFUNC = skill_internal.tm_full_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.tm_full_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (OpenSkill Thurstone-Mosteller (full pairing)) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.tm_full_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
-  SFUNC = skill.tm_full_replay_step,
+  SFUNC = skill_internal.tm_full_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.tm_full_replay_final,
+  FINALFUNC = skill_internal.tm_full_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.tm_full_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Replays a match history (OpenSkill Thurstone-Mosteller (full pairing)) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- OpenSkill Thurstone-Mosteller (partial pairing)
-CREATE OR REPLACE FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8)
+CREATE OR REPLACE FUNCTION skill_internal.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'tm_part_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
+COMMENT ON FUNCTION skill_internal.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
   'Transition function of skill.tm_part_replay';
-CREATE OR REPLACE FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
+CREATE OR REPLACE FUNCTION skill_internal.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'tm_part_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
+COMMENT ON FUNCTION skill_internal.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Transition function of skill.tm_part_replay with priors';
-CREATE OR REPLACE FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
+CREATE OR REPLACE FUNCTION skill_internal.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'tm_part_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
+COMMENT ON FUNCTION skill_internal.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.tm_part_replay with priors and options';
-CREATE OR REPLACE FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+CREATE OR REPLACE FUNCTION skill_internal.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'tm_part_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+COMMENT ON FUNCTION skill_internal.tm_part_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Transition function of skill.tm_part_replay with priors, options and match details';
-CREATE OR REPLACE FUNCTION skill.tm_part_replay_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.tm_part_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_part_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.tm_part_replay_final(internal) IS
   'Final function of skill.tm_part_replay: rates the last match and lists every player';
 CREATE OR REPLACE AGGREGATE skill.tm_part_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8) (
-  SFUNC = skill.tm_part_replay_step,
+  SFUNC = skill_internal.tm_part_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.tm_part_replay_final,
+  FINALFUNC = skill_internal.tm_part_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.tm_part_replay(bigint, timestamptz, bigint, int, float8) IS
   'Replays a match history (OpenSkill Thurstone-Mosteller (partial pairing)) ordered by played_at, match_id; returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.tm_part_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating) (
-  SFUNC = skill.tm_part_replay_step,
+  SFUNC = skill_internal.tm_part_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.tm_part_replay_final,
+  FINALFUNC = skill_internal.tm_part_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.tm_part_replay(bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Replays a match history (OpenSkill Thurstone-Mosteller (partial pairing)) ordered by played_at, match_id, starting from each player''s prior (NULL = default); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.tm_part_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb) (
-  SFUNC = skill.tm_part_replay_step,
+  SFUNC = skill_internal.tm_part_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.tm_part_replay_final,
+  FINALFUNC = skill_internal.tm_part_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.tm_part_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (OpenSkill Thurstone-Mosteller (partial pairing)) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.tm_part_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
-  SFUNC = skill.tm_part_replay_step,
+  SFUNC = skill_internal.tm_part_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.tm_part_replay_final,
+  FINALFUNC = skill_internal.tm_part_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.tm_part_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Replays a match history (OpenSkill Thurstone-Mosteller (partial pairing)) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- TrueSkill
-CREATE OR REPLACE FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8)
+CREATE OR REPLACE FUNCTION skill_internal.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'trueskill_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
+COMMENT ON FUNCTION skill_internal.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
   'Transition function of skill.trueskill_replay';
-CREATE OR REPLACE FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
+CREATE OR REPLACE FUNCTION skill_internal.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'trueskill_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
+COMMENT ON FUNCTION skill_internal.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Transition function of skill.trueskill_replay with priors';
-CREATE OR REPLACE FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
+CREATE OR REPLACE FUNCTION skill_internal.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'trueskill_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
+COMMENT ON FUNCTION skill_internal.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Transition function of skill.trueskill_replay with priors and options';
-CREATE OR REPLACE FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
+CREATE OR REPLACE FUNCTION skill_internal.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'trueskill_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
+COMMENT ON FUNCTION skill_internal.trueskill_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Transition function of skill.trueskill_replay with priors, options and match details';
-CREATE OR REPLACE FUNCTION skill.trueskill_replay_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.trueskill_replay_final(internal)
 RETURNS skill.replayed_rating[]
 AS 'MODULE_PATHNAME', 'replay_final'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.trueskill_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.trueskill_replay_final(internal) IS
   'Final function of skill.trueskill_replay: rates the last match and lists every player';
 CREATE OR REPLACE AGGREGATE skill.trueskill_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8) (
-  SFUNC = skill.trueskill_replay_step,
+  SFUNC = skill_internal.trueskill_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.trueskill_replay_final,
+  FINALFUNC = skill_internal.trueskill_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.trueskill_replay(bigint, timestamptz, bigint, int, float8) IS
   'Replays a match history (TrueSkill) ordered by played_at, match_id; returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.trueskill_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating) (
-  SFUNC = skill.trueskill_replay_step,
+  SFUNC = skill_internal.trueskill_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.trueskill_replay_final,
+  FINALFUNC = skill_internal.trueskill_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.trueskill_replay(bigint, timestamptz, bigint, int, float8, skill.rating) IS
   'Replays a match history (TrueSkill) ordered by played_at, match_id, starting from each player''s prior (NULL = default); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.trueskill_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb) (
-  SFUNC = skill.trueskill_replay_step,
+  SFUNC = skill_internal.trueskill_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.trueskill_replay_final,
+  FINALFUNC = skill_internal.trueskill_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.trueskill_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb) IS
   'Replays a match history (TrueSkill) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_rating[]';
 CREATE OR REPLACE AGGREGATE skill.trueskill_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.rating, options jsonb, details skill.match_details) (
-  SFUNC = skill.trueskill_replay_step,
+  SFUNC = skill_internal.trueskill_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.trueskill_replay_final,
+  FINALFUNC = skill_internal.trueskill_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.trueskill_replay(bigint, timestamptz, bigint, int, float8, skill.rating, jsonb, skill.match_details) IS
   'Replays a match history (TrueSkill) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_rating[]';
 
 -- multiplayer Elo
-CREATE OR REPLACE FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8)
+CREATE OR REPLACE FUNCTION skill_internal.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'elo_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
+COMMENT ON FUNCTION skill_internal.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
   'Transition function of skill.elo_replay';
-CREATE OR REPLACE FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8)
+CREATE OR REPLACE FUNCTION skill_internal.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'elo_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8) IS
+COMMENT ON FUNCTION skill_internal.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8) IS
   'Transition function of skill.elo_replay with priors';
-CREATE OR REPLACE FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8, jsonb)
+CREATE OR REPLACE FUNCTION skill_internal.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'elo_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8, jsonb) IS
+COMMENT ON FUNCTION skill_internal.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8, jsonb) IS
   'Transition function of skill.elo_replay with priors and options';
-CREATE OR REPLACE FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8, jsonb, skill.match_details)
+CREATE OR REPLACE FUNCTION skill_internal.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8, jsonb, skill.match_details)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'elo_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8, jsonb, skill.match_details) IS
+COMMENT ON FUNCTION skill_internal.elo_replay_step(internal, bigint, timestamptz, bigint, int, float8, float8, jsonb, skill.match_details) IS
   'Transition function of skill.elo_replay with priors, options and match details';
-CREATE OR REPLACE FUNCTION skill.elo_replay_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.elo_replay_final(internal)
 RETURNS skill.replayed_elo[]
 AS 'MODULE_PATHNAME', 'replay_final'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.elo_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.elo_replay_final(internal) IS
   'Final function of skill.elo_replay: rates the last match and lists every player';
 CREATE OR REPLACE AGGREGATE skill.elo_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8) (
-  SFUNC = skill.elo_replay_step,
+  SFUNC = skill_internal.elo_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.elo_replay_final,
+  FINALFUNC = skill_internal.elo_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.elo_replay(bigint, timestamptz, bigint, int, float8) IS
   'Replays a match history (multiplayer Elo) ordered by played_at, match_id; returns skill.replayed_elo[]';
 CREATE OR REPLACE AGGREGATE skill.elo_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior float8) (
-  SFUNC = skill.elo_replay_step,
+  SFUNC = skill_internal.elo_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.elo_replay_final,
+  FINALFUNC = skill_internal.elo_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.elo_replay(bigint, timestamptz, bigint, int, float8, float8) IS
   'Replays a match history (multiplayer Elo) ordered by played_at, match_id, starting from each player''s prior (NULL = default); returns skill.replayed_elo[]';
 CREATE OR REPLACE AGGREGATE skill.elo_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior float8, options jsonb) (
-  SFUNC = skill.elo_replay_step,
+  SFUNC = skill_internal.elo_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.elo_replay_final,
+  FINALFUNC = skill_internal.elo_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.elo_replay(bigint, timestamptz, bigint, int, float8, float8, jsonb) IS
   'Replays a match history (multiplayer Elo) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_elo[]';
 CREATE OR REPLACE AGGREGATE skill.elo_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior float8, options jsonb, details skill.match_details) (
-  SFUNC = skill.elo_replay_step,
+  SFUNC = skill_internal.elo_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.elo_replay_final,
+  FINALFUNC = skill_internal.elo_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.elo_replay(bigint, timestamptz, bigint, int, float8, float8, jsonb, skill.match_details) IS
   'Replays a match history (multiplayer Elo) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_elo[]';
 
 -- Glicko-1
-CREATE OR REPLACE FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8)
+CREATE OR REPLACE FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'glicko_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8) IS
+COMMENT ON FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8) IS
   'Transition function of skill.glicko_replay';
-CREATE OR REPLACE FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko)
+CREATE OR REPLACE FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'glicko_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko) IS
+COMMENT ON FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko) IS
   'Transition function of skill.glicko_replay with priors';
-CREATE OR REPLACE FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb)
+CREATE OR REPLACE FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'glicko_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
+COMMENT ON FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Transition function of skill.glicko_replay with priors and options';
-CREATE OR REPLACE FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details)
+CREATE OR REPLACE FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'glicko_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+COMMENT ON FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
   'Transition function of skill.glicko_replay with priors, options and match details';
-CREATE OR REPLACE FUNCTION skill.glicko_replay_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.glicko_replay_final(internal)
 RETURNS skill.replayed_glicko[]
 AS 'MODULE_PATHNAME', 'replay_final'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.glicko_replay_final(internal) IS
   'Final function of skill.glicko_replay: rates the last match and lists every player';
 CREATE OR REPLACE AGGREGATE skill.glicko_replay(match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8) (
-  SFUNC = skill.glicko_replay_step,
+  SFUNC = skill_internal.glicko_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.glicko_replay_final,
+  FINALFUNC = skill_internal.glicko_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.glicko_replay(bigint, timestamptz, timestamptz, bigint, int, float8) IS
   'Replays a match history (Glicko-1) ordered by played_at, match_id; returns skill.replayed_glicko[]';
 CREATE OR REPLACE AGGREGATE skill.glicko_replay(match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8, prior skill.glicko) (
-  SFUNC = skill.glicko_replay_step,
+  SFUNC = skill_internal.glicko_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.glicko_replay_final,
+  FINALFUNC = skill_internal.glicko_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.glicko_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko) IS
   'Replays a match history (Glicko-1) ordered by played_at, match_id, starting from each player''s prior (NULL = default); returns skill.replayed_glicko[]';
 CREATE OR REPLACE AGGREGATE skill.glicko_replay(match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb) (
-  SFUNC = skill.glicko_replay_step,
+  SFUNC = skill_internal.glicko_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.glicko_replay_final,
+  FINALFUNC = skill_internal.glicko_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.glicko_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Replays a match history (Glicko-1) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_glicko[]';
 CREATE OR REPLACE AGGREGATE skill.glicko_replay(match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb, details skill.match_details) (
-  SFUNC = skill.glicko_replay_step,
+  SFUNC = skill_internal.glicko_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.glicko_replay_final,
+  FINALFUNC = skill_internal.glicko_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.glicko_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
   'Replays a match history (Glicko-1) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_glicko[]';
 
 -- Glicko-2
-CREATE OR REPLACE FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8)
+CREATE OR REPLACE FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'glicko2_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8) IS
+COMMENT ON FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8) IS
   'Transition function of skill.glicko2_replay';
-CREATE OR REPLACE FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko)
+CREATE OR REPLACE FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'glicko2_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko) IS
+COMMENT ON FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko) IS
   'Transition function of skill.glicko2_replay with priors';
-CREATE OR REPLACE FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb)
+CREATE OR REPLACE FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'glicko2_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
+COMMENT ON FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Transition function of skill.glicko2_replay with priors and options';
-CREATE OR REPLACE FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details)
+CREATE OR REPLACE FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'glicko2_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+COMMENT ON FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
   'Transition function of skill.glicko2_replay with priors, options and match details';
-CREATE OR REPLACE FUNCTION skill.glicko2_replay_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.glicko2_replay_final(internal)
 RETURNS skill.replayed_glicko[]
 AS 'MODULE_PATHNAME', 'replay_final'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.glicko2_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.glicko2_replay_final(internal) IS
   'Final function of skill.glicko2_replay: rates the last match and lists every player';
 CREATE OR REPLACE AGGREGATE skill.glicko2_replay(match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8) (
-  SFUNC = skill.glicko2_replay_step,
+  SFUNC = skill_internal.glicko2_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.glicko2_replay_final,
+  FINALFUNC = skill_internal.glicko2_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.glicko2_replay(bigint, timestamptz, timestamptz, bigint, int, float8) IS
   'Replays a match history (Glicko-2) ordered by played_at, match_id; returns skill.replayed_glicko[]';
 CREATE OR REPLACE AGGREGATE skill.glicko2_replay(match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8, prior skill.glicko) (
-  SFUNC = skill.glicko2_replay_step,
+  SFUNC = skill_internal.glicko2_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.glicko2_replay_final,
+  FINALFUNC = skill_internal.glicko2_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.glicko2_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko) IS
   'Replays a match history (Glicko-2) ordered by played_at, match_id, starting from each player''s prior (NULL = default); returns skill.replayed_glicko[]';
 CREATE OR REPLACE AGGREGATE skill.glicko2_replay(match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb) (
-  SFUNC = skill.glicko2_replay_step,
+  SFUNC = skill_internal.glicko2_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.glicko2_replay_final,
+  FINALFUNC = skill_internal.glicko2_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.glicko2_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Replays a match history (Glicko-2) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_glicko[]';
 CREATE OR REPLACE AGGREGATE skill.glicko2_replay(match_id bigint, played_at timestamptz, period timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb, details skill.match_details) (
-  SFUNC = skill.glicko2_replay_step,
+  SFUNC = skill_internal.glicko2_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.glicko2_replay_final,
+  FINALFUNC = skill_internal.glicko2_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.glicko2_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
   'Replays a match history (Glicko-2) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_glicko[]';
 
 -- team Glicko-1
-CREATE OR REPLACE FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8)
+CREATE OR REPLACE FUNCTION skill_internal.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'team_glicko_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
+COMMENT ON FUNCTION skill_internal.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
   'Transition function of skill.team_glicko_replay';
-CREATE OR REPLACE FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko)
+CREATE OR REPLACE FUNCTION skill_internal.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'team_glicko_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko) IS
+COMMENT ON FUNCTION skill_internal.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko) IS
   'Transition function of skill.team_glicko_replay with priors';
-CREATE OR REPLACE FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb)
+CREATE OR REPLACE FUNCTION skill_internal.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'team_glicko_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
+COMMENT ON FUNCTION skill_internal.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Transition function of skill.team_glicko_replay with priors and options';
-CREATE OR REPLACE FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details)
+CREATE OR REPLACE FUNCTION skill_internal.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'team_glicko_replay_step'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+COMMENT ON FUNCTION skill_internal.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
   'Transition function of skill.team_glicko_replay with priors, options and match details';
-CREATE OR REPLACE FUNCTION skill.team_glicko_replay_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.team_glicko_replay_final(internal)
 RETURNS skill.replayed_glicko[]
 AS 'MODULE_PATHNAME', 'replay_final'
 LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.team_glicko_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.team_glicko_replay_final(internal) IS
   'Final function of skill.team_glicko_replay: rates the last match and lists every player';
 CREATE OR REPLACE AGGREGATE skill.team_glicko_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8) (
-  SFUNC = skill.team_glicko_replay_step,
+  SFUNC = skill_internal.team_glicko_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.team_glicko_replay_final,
+  FINALFUNC = skill_internal.team_glicko_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.team_glicko_replay(bigint, timestamptz, bigint, int, float8) IS
   'Replays a match history (team Glicko-1) ordered by played_at, match_id; returns skill.replayed_glicko[]';
 CREATE OR REPLACE AGGREGATE skill.team_glicko_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.glicko) (
-  SFUNC = skill.team_glicko_replay_step,
+  SFUNC = skill_internal.team_glicko_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.team_glicko_replay_final,
+  FINALFUNC = skill_internal.team_glicko_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.team_glicko_replay(bigint, timestamptz, bigint, int, float8, skill.glicko) IS
   'Replays a match history (team Glicko-1) ordered by played_at, match_id, starting from each player''s prior (NULL = default); returns skill.replayed_glicko[]';
 CREATE OR REPLACE AGGREGATE skill.team_glicko_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb) (
-  SFUNC = skill.team_glicko_replay_step,
+  SFUNC = skill_internal.team_glicko_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.team_glicko_replay_final,
+  FINALFUNC = skill_internal.team_glicko_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.team_glicko_replay(bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
   'Replays a match history (team Glicko-1) ordered by played_at, match_id, with priors and options (see skill.replay_options()); returns skill.replayed_glicko[]';
 CREATE OR REPLACE AGGREGATE skill.team_glicko_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb, details skill.match_details) (
-  SFUNC = skill.team_glicko_replay_step,
+  SFUNC = skill_internal.team_glicko_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.team_glicko_replay_final,
+  FINALFUNC = skill_internal.team_glicko_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.team_glicko_replay(bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
@@ -1462,60 +1702,60 @@ CREATE TYPE skill.calibration_bucket AS (bucket int, n bigint, mean_predicted fl
 COMMENT ON TYPE skill.calibration_bucket IS
   'One bucket of a reliability diagram: its number (1 = lowest probabilities), count, mean predicted probability and mean outcome';
 
-CREATE OR REPLACE FUNCTION skill.prediction_score_step(internal, float8, float8)
+CREATE OR REPLACE FUNCTION skill_internal.prediction_score_step(internal, float8, float8)
 RETURNS internal AS 'MODULE_PATHNAME', 'prediction_score_step' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_step(internal, float8, float8) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_step(internal, float8, float8) IS
   'Transition function of skill.prediction_score and skill.calibration_table';
-CREATE OR REPLACE FUNCTION skill.prediction_score_step(internal, float8, float8, int)
+CREATE OR REPLACE FUNCTION skill_internal.prediction_score_step(internal, float8, float8, int)
 RETURNS internal AS 'MODULE_PATHNAME', 'prediction_score_step' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_step(internal, float8, float8, int) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_step(internal, float8, float8, int) IS
   'Transition function of skill.prediction_score and skill.calibration_table with buckets';
-CREATE OR REPLACE FUNCTION skill.prediction_score_combine(internal, internal)
+CREATE OR REPLACE FUNCTION skill_internal.prediction_score_combine(internal, internal)
 RETURNS internal AS 'MODULE_PATHNAME', 'prediction_score_combine' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_combine(internal, internal) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_combine(internal, internal) IS
   'Combine function of skill.prediction_score and skill.calibration_table';
-CREATE OR REPLACE FUNCTION skill.prediction_score_serialize(internal)
+CREATE OR REPLACE FUNCTION skill_internal.prediction_score_serialize(internal)
 RETURNS bytea AS 'MODULE_PATHNAME', 'prediction_score_serialize' LANGUAGE C STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_serialize(internal) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_serialize(internal) IS
   'Serialize function of skill.prediction_score and skill.calibration_table';
-CREATE OR REPLACE FUNCTION skill.prediction_score_deserialize(bytea, internal)
+CREATE OR REPLACE FUNCTION skill_internal.prediction_score_deserialize(bytea, internal)
 RETURNS internal AS 'MODULE_PATHNAME', 'prediction_score_deserialize' LANGUAGE C STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_deserialize(bytea, internal) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_deserialize(bytea, internal) IS
   'Deserialize function of skill.prediction_score and skill.calibration_table';
-CREATE OR REPLACE FUNCTION skill.prediction_score_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.prediction_score_final(internal)
 RETURNS skill.prediction_score AS 'MODULE_PATHNAME', 'prediction_score_final' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_final(internal) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_final(internal) IS
   'Final function of skill.prediction_score';
-CREATE OR REPLACE FUNCTION skill.calibration_table_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.calibration_table_final(internal)
 RETURNS skill.calibration_bucket[] AS 'MODULE_PATHNAME', 'calibration_table_final' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.calibration_table_final(internal) IS
+COMMENT ON FUNCTION skill_internal.calibration_table_final(internal) IS
   'Final function of skill.calibration_table';
 
 CREATE OR REPLACE AGGREGATE skill.prediction_score(p float8, outcome float8) (
-  SFUNC = skill.prediction_score_step, STYPE = internal,
-  FINALFUNC = skill.prediction_score_final, COMBINEFUNC = skill.prediction_score_combine,
-  SERIALFUNC = skill.prediction_score_serialize, DESERIALFUNC = skill.prediction_score_deserialize,
+  SFUNC = skill_internal.prediction_score_step, STYPE = internal,
+  FINALFUNC = skill_internal.prediction_score_final, COMBINEFUNC = skill_internal.prediction_score_combine,
+  SERIALFUNC = skill_internal.prediction_score_serialize, DESERIALFUNC = skill_internal.prediction_score_deserialize,
   PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.prediction_score(float8, float8) IS
   'Scores predictions p (the chance one side wins) against outcomes (1 won, 0 lost, 0.5 draw): log-loss, Brier, accuracy, ECE over 10 buckets, calibration slope and intercept; NULL rows skipped';
 CREATE OR REPLACE AGGREGATE skill.prediction_score(p float8, outcome float8, buckets int) (
-  SFUNC = skill.prediction_score_step, STYPE = internal,
-  FINALFUNC = skill.prediction_score_final, COMBINEFUNC = skill.prediction_score_combine,
-  SERIALFUNC = skill.prediction_score_serialize, DESERIALFUNC = skill.prediction_score_deserialize,
+  SFUNC = skill_internal.prediction_score_step, STYPE = internal,
+  FINALFUNC = skill_internal.prediction_score_final, COMBINEFUNC = skill_internal.prediction_score_combine,
+  SERIALFUNC = skill_internal.prediction_score_serialize, DESERIALFUNC = skill_internal.prediction_score_deserialize,
   PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.prediction_score(float8, float8, int) IS
   'Scores predictions p against outcomes as skill.prediction_score, with the ECE over the given number of buckets';
 CREATE OR REPLACE AGGREGATE skill.calibration_table(p float8, outcome float8) (
-  SFUNC = skill.prediction_score_step, STYPE = internal,
-  FINALFUNC = skill.calibration_table_final, COMBINEFUNC = skill.prediction_score_combine,
-  SERIALFUNC = skill.prediction_score_serialize, DESERIALFUNC = skill.prediction_score_deserialize,
+  SFUNC = skill_internal.prediction_score_step, STYPE = internal,
+  FINALFUNC = skill_internal.calibration_table_final, COMBINEFUNC = skill_internal.prediction_score_combine,
+  SERIALFUNC = skill_internal.prediction_score_serialize, DESERIALFUNC = skill_internal.prediction_score_deserialize,
   PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.calibration_table(float8, float8) IS
   'The reliability diagram of predictions p against outcomes: skill.calibration_bucket[] over 10 buckets of p';
 CREATE OR REPLACE AGGREGATE skill.calibration_table(p float8, outcome float8, buckets int) (
-  SFUNC = skill.prediction_score_step, STYPE = internal,
-  FINALFUNC = skill.calibration_table_final, COMBINEFUNC = skill.prediction_score_combine,
-  SERIALFUNC = skill.prediction_score_serialize, DESERIALFUNC = skill.prediction_score_deserialize,
+  SFUNC = skill_internal.prediction_score_step, STYPE = internal,
+  FINALFUNC = skill_internal.calibration_table_final, COMBINEFUNC = skill_internal.prediction_score_combine,
+  SERIALFUNC = skill_internal.prediction_score_serialize, DESERIALFUNC = skill_internal.prediction_score_deserialize,
   PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.calibration_table(float8, float8, int) IS
   'The reliability diagram of predictions p against outcomes over the given number of buckets of p';
@@ -1539,31 +1779,31 @@ CREATE TYPE skill.outcome_score AS (
 COMMENT ON TYPE skill.outcome_score IS
   'Scores of three-way predictions: count, mean log-loss (-ln of the chance of what happened), ranked probability score, three-class Brier score, observed draw rate and mean predicted draw chance';
 
-CREATE OR REPLACE FUNCTION skill.outcome_score_step(internal, float8, float8, float8)
+CREATE OR REPLACE FUNCTION skill_internal.outcome_score_step(internal, float8, float8, float8)
 RETURNS internal AS 'MODULE_PATHNAME', 'outcome_score_step' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.outcome_score_step(internal, float8, float8, float8) IS
+COMMENT ON FUNCTION skill_internal.outcome_score_step(internal, float8, float8, float8) IS
   'Transition function of skill.outcome_score';
-CREATE OR REPLACE FUNCTION skill.outcome_score_combine(internal, internal)
+CREATE OR REPLACE FUNCTION skill_internal.outcome_score_combine(internal, internal)
 RETURNS internal AS 'MODULE_PATHNAME', 'outcome_score_combine' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.outcome_score_combine(internal, internal) IS
+COMMENT ON FUNCTION skill_internal.outcome_score_combine(internal, internal) IS
   'Combine function of skill.outcome_score';
-CREATE OR REPLACE FUNCTION skill.outcome_score_serialize(internal)
+CREATE OR REPLACE FUNCTION skill_internal.outcome_score_serialize(internal)
 RETURNS bytea AS 'MODULE_PATHNAME', 'outcome_score_serialize' LANGUAGE C STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.outcome_score_serialize(internal) IS
+COMMENT ON FUNCTION skill_internal.outcome_score_serialize(internal) IS
   'Serialize function of skill.outcome_score';
-CREATE OR REPLACE FUNCTION skill.outcome_score_deserialize(bytea, internal)
+CREATE OR REPLACE FUNCTION skill_internal.outcome_score_deserialize(bytea, internal)
 RETURNS internal AS 'MODULE_PATHNAME', 'outcome_score_deserialize' LANGUAGE C STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.outcome_score_deserialize(bytea, internal) IS
+COMMENT ON FUNCTION skill_internal.outcome_score_deserialize(bytea, internal) IS
   'Deserialize function of skill.outcome_score';
-CREATE OR REPLACE FUNCTION skill.outcome_score_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.outcome_score_final(internal)
 RETURNS skill.outcome_score AS 'MODULE_PATHNAME', 'outcome_score_final' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.outcome_score_final(internal) IS
+COMMENT ON FUNCTION skill_internal.outcome_score_final(internal) IS
   'Final function of skill.outcome_score';
 
 CREATE OR REPLACE AGGREGATE skill.outcome_score(p_win float8, p_draw float8, outcome float8) (
-  SFUNC = skill.outcome_score_step, STYPE = internal,
-  FINALFUNC = skill.outcome_score_final, COMBINEFUNC = skill.outcome_score_combine,
-  SERIALFUNC = skill.outcome_score_serialize, DESERIALFUNC = skill.outcome_score_deserialize,
+  SFUNC = skill_internal.outcome_score_step, STYPE = internal,
+  FINALFUNC = skill_internal.outcome_score_final, COMBINEFUNC = skill_internal.outcome_score_combine,
+  SERIALFUNC = skill_internal.outcome_score_serialize, DESERIALFUNC = skill_internal.outcome_score_deserialize,
   PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.outcome_score(float8, float8, float8) IS
   'Scores three-way predictions (p_win, p_draw; the loss chance is the rest) against outcomes (1 won, 0.5 drew, 0 lost): log-loss, ranked probability score, Brier, observed and predicted draw rates; p_win + p_draw above 1 is an error; rows with a NULL skipped';
@@ -1577,7 +1817,28 @@ RETURNS skill.rating[]
 AS 'MODULE_PATHNAME', 'otr_rate_match'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.otr_rate_match(skill.rating[], float8[], jsonb) IS
-  'o!TR (otr-processor): a tournament match of several games; scores has one row per game and one column per player (NULL: did not play); per-game Plackett-Luce from the match-start ratings, Methods A and B combined, floor and cap; options beta, kappa, gamma, tau, weight_a, weight_b, game_correction_constant, standard_match_length, rating_floor, volatility_cap';
+  'Deprecated alias of skill.otr_rate (same values; removed in 2.0): o!TR (otr-processor), a tournament match of several games; scores has one row per game and one column per player (NULL: did not play); per-game Plackett-Luce from the match-start ratings, Methods A and B combined, floor and cap; options beta, kappa, gamma, tau, weight_a, weight_b, game_correction_constant, standard_match_length, rating_floor, volatility_cap';
+
+CREATE OR REPLACE FUNCTION skill.otr_rate(ratings skill.rating[], scores float8[], options jsonb DEFAULT NULL)
+RETURNS skill.rating[]
+AS 'MODULE_PATHNAME', 'otr_rate_match'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.otr_rate(skill.rating[], float8[], jsonb) IS
+  'o!TR (otr-processor): new ratings after a tournament match of several games; scores has one row per game and one column per player (NULL: did not play); per-game Plackett-Luce from the match-start ratings, Methods A and B combined, floor and cap; options beta, kappa, gamma, tau, weight_a, weight_b, game_correction_constant, standard_match_length, rating_floor, volatility_cap';
+
+CREATE OR REPLACE FUNCTION skill.otr_predict_win(team_ratings skill.rating[], options jsonb DEFAULT NULL)
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'otr_predict_win'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.otr_predict_win(skill.rating[], jsonb) IS
+  'o!TR: each player''s (team''s) chance of winning a game, in order: Plackett-Luce predict_win with the options'' beta and kappa, as otr_history predicts a game';
+
+CREATE OR REPLACE FUNCTION skill.otr_predict_win(player skill.rating, opponent skill.rating, options jsonb DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'otr_predict_win_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.otr_predict_win(skill.rating, skill.rating, jsonb) IS
+  'o!TR: the chance player beats opponent in a game, skill.otr_predict_win(ARRAY[player, opponent], options)[1]';
 
 CREATE OR REPLACE FUNCTION skill.otr_initial_rating(rank int, ruleset text DEFAULT 'osu')
 RETURNS float8
@@ -1615,39 +1876,39 @@ CREATE TYPE skill.replayed_otr AS (player_id bigint, rating skill.rating, matche
 COMMENT ON TYPE skill.replayed_otr IS
   'A player''s o!TR rating after otr_replay: id, rating, matches rated, the highest mu it had (the decay floor), and the time of its last match';
 
-CREATE OR REPLACE FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8)
+CREATE OR REPLACE FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'otr_replay_step'
 LANGUAGE C PARALLEL UNSAFE;
-COMMENT ON FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8) IS
+COMMENT ON FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8) IS
   'Transition function of skill.otr_replay';
 
-CREATE OR REPLACE FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating)
+CREATE OR REPLACE FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'otr_replay_step'
 LANGUAGE C PARALLEL UNSAFE;
-COMMENT ON FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating) IS
+COMMENT ON FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating) IS
   'Transition function of skill.otr_replay (with priors)';
 
-CREATE OR REPLACE FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating, jsonb)
+CREATE OR REPLACE FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'otr_replay_step'
 LANGUAGE C PARALLEL UNSAFE;
-COMMENT ON FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating, jsonb) IS
+COMMENT ON FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating, jsonb) IS
   'Transition function of skill.otr_replay (with priors and options)';
 
-CREATE OR REPLACE FUNCTION skill.otr_replay_final(internal)
+CREATE OR REPLACE FUNCTION skill_internal.otr_replay_final(internal)
 RETURNS skill.replayed_otr[]
 AS 'MODULE_PATHNAME', 'otr_replay_final'
 LANGUAGE C PARALLEL UNSAFE;
-COMMENT ON FUNCTION skill.otr_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.otr_replay_final(internal) IS
   'Final function of skill.otr_replay: every player''s rating, ordered by player_id';
 
 CREATE OR REPLACE AGGREGATE skill.otr_replay(match_id bigint, played_at timestamptz, game_id bigint,
                                   player_id bigint, score float8) (
-  SFUNC = skill.otr_replay_step,
+  SFUNC = skill_internal.otr_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.otr_replay_final,
+  FINALFUNC = skill_internal.otr_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.otr_replay(bigint, timestamptz, bigint, bigint, float8) IS
@@ -1655,9 +1916,9 @@ COMMENT ON AGGREGATE skill.otr_replay(bigint, timestamptz, bigint, bigint, float
 
 CREATE OR REPLACE AGGREGATE skill.otr_replay(match_id bigint, played_at timestamptz, game_id bigint,
                                   player_id bigint, score float8, prior skill.rating) (
-  SFUNC = skill.otr_replay_step,
+  SFUNC = skill_internal.otr_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.otr_replay_final,
+  FINALFUNC = skill_internal.otr_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.otr_replay(bigint, timestamptz, bigint, bigint, float8, skill.rating) IS
@@ -1665,9 +1926,9 @@ COMMENT ON AGGREGATE skill.otr_replay(bigint, timestamptz, bigint, bigint, float
 
 CREATE OR REPLACE AGGREGATE skill.otr_replay(match_id bigint, played_at timestamptz, game_id bigint,
                                   player_id bigint, score float8, prior skill.rating, options jsonb) (
-  SFUNC = skill.otr_replay_step,
+  SFUNC = skill_internal.otr_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.otr_replay_final,
+  FINALFUNC = skill_internal.otr_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.otr_replay(bigint, timestamptz, bigint, bigint, float8, skill.rating, jsonb) IS
@@ -1752,35 +2013,35 @@ CREATE TYPE skill.placement_model AS (intercept float8, coefficients float8[], r
 COMMENT ON TYPE skill.placement_model IS
   'A least-squares placement model: intercept, one coefficient per feature, residual standard deviation, rows fitted, R^2';
 
-CREATE OR REPLACE FUNCTION skill.placement_fit_step(internal, float8[], float8)
+CREATE OR REPLACE FUNCTION skill_internal.placement_fit_step(internal, float8[], float8)
 RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_step' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_step(internal, float8[], float8) IS 'Transition function of skill.placement_fit';
-CREATE OR REPLACE FUNCTION skill.placement_fit_step(internal, float8[], float8, float8)
+COMMENT ON FUNCTION skill_internal.placement_fit_step(internal, float8[], float8) IS 'Transition function of skill.placement_fit';
+CREATE OR REPLACE FUNCTION skill_internal.placement_fit_step(internal, float8[], float8, float8)
 RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_step' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_step(internal, float8[], float8, float8) IS 'Transition function of skill.placement_fit with a ridge';
-CREATE OR REPLACE FUNCTION skill.placement_fit_combine(internal, internal)
+COMMENT ON FUNCTION skill_internal.placement_fit_step(internal, float8[], float8, float8) IS 'Transition function of skill.placement_fit with a ridge';
+CREATE OR REPLACE FUNCTION skill_internal.placement_fit_combine(internal, internal)
 RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_combine' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_combine(internal, internal) IS 'Combine function of skill.placement_fit';
-CREATE OR REPLACE FUNCTION skill.placement_fit_serialize(internal)
+COMMENT ON FUNCTION skill_internal.placement_fit_combine(internal, internal) IS 'Combine function of skill.placement_fit';
+CREATE OR REPLACE FUNCTION skill_internal.placement_fit_serialize(internal)
 RETURNS bytea AS 'MODULE_PATHNAME', 'placement_fit_serialize' LANGUAGE C STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_serialize(internal) IS 'Serialize function of skill.placement_fit';
-CREATE OR REPLACE FUNCTION skill.placement_fit_deserialize(bytea, internal)
+COMMENT ON FUNCTION skill_internal.placement_fit_serialize(internal) IS 'Serialize function of skill.placement_fit';
+CREATE OR REPLACE FUNCTION skill_internal.placement_fit_deserialize(bytea, internal)
 RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_deserialize' LANGUAGE C STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_deserialize(bytea, internal) IS 'Deserialize function of skill.placement_fit';
-CREATE OR REPLACE FUNCTION skill.placement_fit_final(internal)
+COMMENT ON FUNCTION skill_internal.placement_fit_deserialize(bytea, internal) IS 'Deserialize function of skill.placement_fit';
+CREATE OR REPLACE FUNCTION skill_internal.placement_fit_final(internal)
 RETURNS skill.placement_model AS 'MODULE_PATHNAME', 'placement_fit_final' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_final(internal) IS 'Final function of skill.placement_fit';
+COMMENT ON FUNCTION skill_internal.placement_fit_final(internal) IS 'Final function of skill.placement_fit';
 
 CREATE OR REPLACE AGGREGATE skill.placement_fit(features float8[], target float8) (
-  SFUNC = skill.placement_fit_step, STYPE = internal, FINALFUNC = skill.placement_fit_final,
-  COMBINEFUNC = skill.placement_fit_combine, SERIALFUNC = skill.placement_fit_serialize,
-  DESERIALFUNC = skill.placement_fit_deserialize, PARALLEL = SAFE);
+  SFUNC = skill_internal.placement_fit_step, STYPE = internal, FINALFUNC = skill_internal.placement_fit_final,
+  COMBINEFUNC = skill_internal.placement_fit_combine, SERIALFUNC = skill_internal.placement_fit_serialize,
+  DESERIALFUNC = skill_internal.placement_fit_deserialize, PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.placement_fit(float8[], float8) IS
   'Placement by regression: least squares of target on features (an unpenalised intercept), one pass, parallel; rows with a NULL are skipped';
 CREATE OR REPLACE AGGREGATE skill.placement_fit(features float8[], target float8, ridge float8) (
-  SFUNC = skill.placement_fit_step, STYPE = internal, FINALFUNC = skill.placement_fit_final,
-  COMBINEFUNC = skill.placement_fit_combine, SERIALFUNC = skill.placement_fit_serialize,
-  DESERIALFUNC = skill.placement_fit_deserialize, PARALLEL = SAFE);
+  SFUNC = skill_internal.placement_fit_step, STYPE = internal, FINALFUNC = skill_internal.placement_fit_final,
+  COMBINEFUNC = skill_internal.placement_fit_combine, SERIALFUNC = skill_internal.placement_fit_serialize,
+  DESERIALFUNC = skill_internal.placement_fit_deserialize, PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.placement_fit(float8[], float8, float8) IS
   'Placement by regression with a ridge penalty on the coefficients (not the intercept)';
 

@@ -197,7 +197,7 @@ sk_elo_k_schedule(double k_a, double k_b, double k_c, double n)
 typedef struct EloModel
 {
 	const double *ratings;
-	double		scale;
+	double		scale;			/* the logistic scale, or the Gaussian s */
 } EloModel;
 
 static double
@@ -215,4 +215,21 @@ sk_elo_predict_teams(int n_teams, const int *team_start, const double *ratings,
 	EloModel	m = {ratings, scale};
 
 	sk_pairwise_team_probs(n_teams, team_start, elo_pair, &m, team_prob);
+}
+
+static double
+elo_normal_pair(const void *model, int i, int j)
+{
+	const EloModel *m = model;
+
+	return sk_elo_expected_normal(m->ratings[i], m->ratings[j], m->scale);
+}
+
+void
+sk_elo_normal_predict_teams(int n_teams, const int *team_start, const double *ratings,
+							double s, double *team_prob)
+{
+	EloModel	m = {ratings, s};
+
+	sk_pairwise_team_probs(n_teams, team_start, elo_normal_pair, &m, team_prob);
 }

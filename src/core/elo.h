@@ -76,4 +76,9 @@ double		sk_elo_k_schedule(double k_a, double k_b, double k_c, double n);
 void		sk_elo_predict_teams(int n_teams, const int *team_start, const double *ratings,
 								 double scale, double *team_prob);
 
+/* The same with Elo's Gaussian expected score (spread s). */
+void		sk_elo_normal_predict_teams(int n_teams, const int *team_start,
+										const double *ratings, double s,
+										double *team_prob);
+
 #endif

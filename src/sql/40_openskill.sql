@@ -186,3 +186,89 @@ AS 'MODULE_PATHNAME', 'openskill_predict_rank'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 4;
 COMMENT ON FUNCTION skill.tm_part_predict_rank(skill.rating[], float8, float8, bool) IS
   'OpenSkill: one row per team (its subscript in team_ratings), its predicted place (1 = best, ties share a place: 1,1,3) and its chance of winning (the same for all five models)';
+
+-- The pair forms: a match of two one-player teams (pair_sql.c).
+CREATE FUNCTION skill.pl_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.pl_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.pl_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE FUNCTION skill.pl_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.pl_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE FUNCTION skill.bt_full_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_full_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.bt_full_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE FUNCTION skill.bt_full_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.bt_full_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE FUNCTION skill.bt_part_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_part_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.bt_part_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE FUNCTION skill.bt_part_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.bt_part_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE FUNCTION skill.tm_full_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_full_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.tm_full_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE FUNCTION skill.tm_full_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.tm_full_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
+
+CREATE FUNCTION skill.tm_part_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_win_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_part_predict_win(skill.rating, skill.rating, float8, float8, bool, text) IS
+  'OpenSkill: the chance player beats opponent, skill.tm_part_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
+
+CREATE FUNCTION skill.tm_part_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+  'OpenSkill: the chance player and opponent draw, skill.tm_part_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';

@@ -30,14 +30,14 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_quality'
 LANGUAGE C IMMUTABLE PARALLEL SAFE COST 10;
 COMMENT ON FUNCTION skill.trueskill_quality(skill.rating[], float8[], float8) IS
-  'TrueSkill match quality in (0,1]: the chance of a draw relative to a perfectly even match, for any number of teams; weights = partial play in [0,1] or NULL';
+  'Deprecated alias of skill.match_quality(team_ratings, beta, weights) (same values; removed in 2.0): TrueSkill match quality in (0,1]; weights = partial play in [0,1] or NULL';
 
 CREATE FUNCTION skill.trueskill_win_probability(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'trueskill_win_probability'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_win_probability(skill.rating[], float8) IS
-  'Alias of skill.trueskill_predict_win(...)[1], kept until version 1.0: the chance that the first of exactly two teams beats the second, Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players';
+  'Deprecated alias of skill.trueskill_predict_win(...)[1] (same values; removed in 2.0): the chance that the first of exactly two teams beats the second, Phi((sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)), n = all players';
 
 CREATE FUNCTION skill.trueskill_predict_win(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     link text DEFAULT 'family', draw_model text DEFAULT 'none', draw_probability float8 DEFAULT 0.10,
@@ -56,6 +56,24 @@ AS 'MODULE_PATHNAME', 'trueskill_predict_draw'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.trueskill_predict_draw(skill.rating[], float8, text, text, float8, float8, float8) IS
   'TrueSkill: the chance two teams draw; draw_model ''native'': the performance difference within the draw margin Phi^-1((draw_probability + 1)/2)*sqrt(n)*beta (Herbrich et al. 2007); ''threshold'' (draw_margin) or ''davidson'' (draw_nu) at z = (sum mu_a - sum mu_b)/sqrt(n*beta^2 + sum sigma^2)';
+
+CREATE FUNCTION skill.trueskill_predict_win(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, link text DEFAULT 'family', draw_model text DEFAULT 'none',
+    draw_probability float8 DEFAULT 0.10, draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'trueskill_predict_win_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_predict_win(skill.rating, skill.rating, float8, text, text, float8, float8, float8) IS
+  'TrueSkill: the chance player beats opponent, skill.trueskill_predict_win(ARRAY[player, opponent], ...)[1]: Phi((mu - mu_opponent)/sqrt(2*beta^2 + sigma^2 + sigma_opponent^2)) without a draw model, the chance of winning outright with one';
+
+CREATE FUNCTION skill.trueskill_predict_draw(player skill.rating, opponent skill.rating,
+    beta float8 DEFAULT 4.166666666666667, link text DEFAULT 'family', draw_model text DEFAULT 'native',
+    draw_probability float8 DEFAULT 0.10, draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'trueskill_predict_draw_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.trueskill_predict_draw(skill.rating, skill.rating, float8, text, text, float8, float8, float8) IS
+  'TrueSkill: the chance player and opponent draw, skill.trueskill_predict_draw(ARRAY[player, opponent], ...)';
 
 CREATE FUNCTION skill.trueskill_expose(r skill.rating, mu float8 DEFAULT 25, sigma float8 DEFAULT 8.333333333333334)
 RETURNS float8

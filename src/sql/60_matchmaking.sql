@@ -18,15 +18,33 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.team_glicko_rate(skill.glicko[], float8, float8, float8) IS
   'Team Glicko-1 match (reading C): teams is 2 rows (NULL pads the shorter), score the first team''s 1/0.5/0; every player''s new rating and rd, same shape; vol passes through';
 
-CREATE FUNCTION skill.team_glicko_predict_win(teams skill.glicko[], draw_model text DEFAULT 'none',
+CREATE FUNCTION skill.team_glicko_predict_win(team_ratings skill.glicko[], draw_model text DEFAULT 'none',
                                               draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
-RETURNS float8
+RETURNS float8[]
 AS 'MODULE_PATHNAME', 'team_glicko_predict_win'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.team_glicko_predict_win(skill.glicko[], text, float8, float8) IS
-  'Team Glicko-1: the first team''s chance against the second; draw_model ''none'': the update''s expected scores normalised, E_A/(E_A + E_B), as team_glicko_history predicts; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance of winning outright at z = ln(E_A/E_B)';
+  'Team Glicko-1: each of the two teams'' chance of winning, in team order; draw_model ''none'': the update''s expected scores normalised, E_A/(E_A + E_B) and E_B/(E_A + E_B), as team_glicko_history predicts; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chances of winning outright at z = ln(E_A/E_B)';
 
-CREATE FUNCTION skill.team_glicko_predict_draw(teams skill.glicko[], draw_model text DEFAULT 'threshold',
+CREATE FUNCTION skill.team_glicko_predict_win(player skill.glicko, opponent skill.glicko,
+                                              draw_model text DEFAULT 'none',
+                                              draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'team_glicko_predict_win_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.team_glicko_predict_win(skill.glicko, skill.glicko, text, float8, float8) IS
+  'Team Glicko-1: the chance player beats opponent, skill.team_glicko_predict_win(ARRAY[player, opponent], ...)[1] (teams of one; both rd > 0)';
+
+CREATE FUNCTION skill.team_glicko_predict_draw(player skill.glicko, opponent skill.glicko,
+                                               draw_model text DEFAULT 'threshold',
+                                               draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'team_glicko_predict_draw_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.team_glicko_predict_draw(skill.glicko, skill.glicko, text, float8, float8) IS
+  'Team Glicko-1: the chance player and opponent draw, skill.team_glicko_predict_draw(ARRAY[player, opponent], ...) (teams of one; both rd > 0)';
+
+CREATE FUNCTION skill.team_glicko_predict_draw(team_ratings skill.glicko[], draw_model text DEFAULT 'threshold',
                                                draw_margin float8 DEFAULT NULL, draw_nu float8 DEFAULT NULL)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'team_glicko_predict_draw'
@@ -45,12 +63,13 @@ COMMENT ON FUNCTION skill.match_quality(skill.glicko[]) IS
 -- Matchmaking: quality, party ratings, skill window, team balancing, queue
 ---------------------------------------------------------------------------
 
-CREATE FUNCTION skill.match_quality(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667)
+CREATE FUNCTION skill.match_quality(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
+                                    weights float8[] DEFAULT NULL)
 RETURNS float8
 AS 'MODULE_PATHNAME', 'match_quality'
-LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.match_quality(skill.rating[], float8) IS
-  'TrueSkill match quality (draw probability relative to an even match) of any number of teams: a 2-D array, one team per row, or 1-D for one player per team';
+LANGUAGE C IMMUTABLE PARALLEL SAFE COST 10;
+COMMENT ON FUNCTION skill.match_quality(skill.rating[], float8, float8[]) IS
+  'TrueSkill match quality in (0,1]: the chance of a draw relative to a perfectly even match, of any number of teams (a 2-D array, one team per row, or 1-D for one player per team); weights = partial play in [0,1], same shape as team_ratings, or NULL';
 
 CREATE FUNCTION skill.party_rating(members skill.rating[],
                                    max_mu_weight float8 DEFAULT 2,

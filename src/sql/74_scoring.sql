@@ -12,60 +12,60 @@ CREATE TYPE skill.calibration_bucket AS (bucket int, n bigint, mean_predicted fl
 COMMENT ON TYPE skill.calibration_bucket IS
   'One bucket of a reliability diagram: its number (1 = lowest probabilities), count, mean predicted probability and mean outcome';
 
-CREATE FUNCTION skill.prediction_score_step(internal, float8, float8)
+CREATE FUNCTION skill_internal.prediction_score_step(internal, float8, float8)
 RETURNS internal AS 'MODULE_PATHNAME', 'prediction_score_step' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_step(internal, float8, float8) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_step(internal, float8, float8) IS
   'Transition function of skill.prediction_score and skill.calibration_table';
-CREATE FUNCTION skill.prediction_score_step(internal, float8, float8, int)
+CREATE FUNCTION skill_internal.prediction_score_step(internal, float8, float8, int)
 RETURNS internal AS 'MODULE_PATHNAME', 'prediction_score_step' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_step(internal, float8, float8, int) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_step(internal, float8, float8, int) IS
   'Transition function of skill.prediction_score and skill.calibration_table with buckets';
-CREATE FUNCTION skill.prediction_score_combine(internal, internal)
+CREATE FUNCTION skill_internal.prediction_score_combine(internal, internal)
 RETURNS internal AS 'MODULE_PATHNAME', 'prediction_score_combine' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_combine(internal, internal) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_combine(internal, internal) IS
   'Combine function of skill.prediction_score and skill.calibration_table';
-CREATE FUNCTION skill.prediction_score_serialize(internal)
+CREATE FUNCTION skill_internal.prediction_score_serialize(internal)
 RETURNS bytea AS 'MODULE_PATHNAME', 'prediction_score_serialize' LANGUAGE C STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_serialize(internal) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_serialize(internal) IS
   'Serialize function of skill.prediction_score and skill.calibration_table';
-CREATE FUNCTION skill.prediction_score_deserialize(bytea, internal)
+CREATE FUNCTION skill_internal.prediction_score_deserialize(bytea, internal)
 RETURNS internal AS 'MODULE_PATHNAME', 'prediction_score_deserialize' LANGUAGE C STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_deserialize(bytea, internal) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_deserialize(bytea, internal) IS
   'Deserialize function of skill.prediction_score and skill.calibration_table';
-CREATE FUNCTION skill.prediction_score_final(internal)
+CREATE FUNCTION skill_internal.prediction_score_final(internal)
 RETURNS skill.prediction_score AS 'MODULE_PATHNAME', 'prediction_score_final' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.prediction_score_final(internal) IS
+COMMENT ON FUNCTION skill_internal.prediction_score_final(internal) IS
   'Final function of skill.prediction_score';
-CREATE FUNCTION skill.calibration_table_final(internal)
+CREATE FUNCTION skill_internal.calibration_table_final(internal)
 RETURNS skill.calibration_bucket[] AS 'MODULE_PATHNAME', 'calibration_table_final' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.calibration_table_final(internal) IS
+COMMENT ON FUNCTION skill_internal.calibration_table_final(internal) IS
   'Final function of skill.calibration_table';
 
 CREATE AGGREGATE skill.prediction_score(p float8, outcome float8) (
-  SFUNC = skill.prediction_score_step, STYPE = internal,
-  FINALFUNC = skill.prediction_score_final, COMBINEFUNC = skill.prediction_score_combine,
-  SERIALFUNC = skill.prediction_score_serialize, DESERIALFUNC = skill.prediction_score_deserialize,
+  SFUNC = skill_internal.prediction_score_step, STYPE = internal,
+  FINALFUNC = skill_internal.prediction_score_final, COMBINEFUNC = skill_internal.prediction_score_combine,
+  SERIALFUNC = skill_internal.prediction_score_serialize, DESERIALFUNC = skill_internal.prediction_score_deserialize,
   PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.prediction_score(float8, float8) IS
   'Scores predictions p (the chance one side wins) against outcomes (1 won, 0 lost, 0.5 draw): log-loss, Brier, accuracy, ECE over 10 buckets, calibration slope and intercept; NULL rows skipped';
 CREATE AGGREGATE skill.prediction_score(p float8, outcome float8, buckets int) (
-  SFUNC = skill.prediction_score_step, STYPE = internal,
-  FINALFUNC = skill.prediction_score_final, COMBINEFUNC = skill.prediction_score_combine,
-  SERIALFUNC = skill.prediction_score_serialize, DESERIALFUNC = skill.prediction_score_deserialize,
+  SFUNC = skill_internal.prediction_score_step, STYPE = internal,
+  FINALFUNC = skill_internal.prediction_score_final, COMBINEFUNC = skill_internal.prediction_score_combine,
+  SERIALFUNC = skill_internal.prediction_score_serialize, DESERIALFUNC = skill_internal.prediction_score_deserialize,
   PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.prediction_score(float8, float8, int) IS
   'Scores predictions p against outcomes as skill.prediction_score, with the ECE over the given number of buckets';
 CREATE AGGREGATE skill.calibration_table(p float8, outcome float8) (
-  SFUNC = skill.prediction_score_step, STYPE = internal,
-  FINALFUNC = skill.calibration_table_final, COMBINEFUNC = skill.prediction_score_combine,
-  SERIALFUNC = skill.prediction_score_serialize, DESERIALFUNC = skill.prediction_score_deserialize,
+  SFUNC = skill_internal.prediction_score_step, STYPE = internal,
+  FINALFUNC = skill_internal.calibration_table_final, COMBINEFUNC = skill_internal.prediction_score_combine,
+  SERIALFUNC = skill_internal.prediction_score_serialize, DESERIALFUNC = skill_internal.prediction_score_deserialize,
   PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.calibration_table(float8, float8) IS
   'The reliability diagram of predictions p against outcomes: skill.calibration_bucket[] over 10 buckets of p';
 CREATE AGGREGATE skill.calibration_table(p float8, outcome float8, buckets int) (
-  SFUNC = skill.prediction_score_step, STYPE = internal,
-  FINALFUNC = skill.calibration_table_final, COMBINEFUNC = skill.prediction_score_combine,
-  SERIALFUNC = skill.prediction_score_serialize, DESERIALFUNC = skill.prediction_score_deserialize,
+  SFUNC = skill_internal.prediction_score_step, STYPE = internal,
+  FINALFUNC = skill_internal.calibration_table_final, COMBINEFUNC = skill_internal.prediction_score_combine,
+  SERIALFUNC = skill_internal.prediction_score_serialize, DESERIALFUNC = skill_internal.prediction_score_deserialize,
   PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.calibration_table(float8, float8, int) IS
   'The reliability diagram of predictions p against outcomes over the given number of buckets of p';

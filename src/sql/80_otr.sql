@@ -8,7 +8,28 @@ RETURNS skill.rating[]
 AS 'MODULE_PATHNAME', 'otr_rate_match'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.otr_rate_match(skill.rating[], float8[], jsonb) IS
-  'o!TR (otr-processor): a tournament match of several games; scores has one row per game and one column per player (NULL: did not play); per-game Plackett-Luce from the match-start ratings, Methods A and B combined, floor and cap; options beta, kappa, gamma, tau, weight_a, weight_b, game_correction_constant, standard_match_length, rating_floor, volatility_cap';
+  'Deprecated alias of skill.otr_rate (same values; removed in 2.0): o!TR (otr-processor), a tournament match of several games; scores has one row per game and one column per player (NULL: did not play); per-game Plackett-Luce from the match-start ratings, Methods A and B combined, floor and cap; options beta, kappa, gamma, tau, weight_a, weight_b, game_correction_constant, standard_match_length, rating_floor, volatility_cap';
+
+CREATE FUNCTION skill.otr_rate(ratings skill.rating[], scores float8[], options jsonb DEFAULT NULL)
+RETURNS skill.rating[]
+AS 'MODULE_PATHNAME', 'otr_rate_match'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.otr_rate(skill.rating[], float8[], jsonb) IS
+  'o!TR (otr-processor): new ratings after a tournament match of several games; scores has one row per game and one column per player (NULL: did not play); per-game Plackett-Luce from the match-start ratings, Methods A and B combined, floor and cap; options beta, kappa, gamma, tau, weight_a, weight_b, game_correction_constant, standard_match_length, rating_floor, volatility_cap';
+
+CREATE FUNCTION skill.otr_predict_win(team_ratings skill.rating[], options jsonb DEFAULT NULL)
+RETURNS float8[]
+AS 'MODULE_PATHNAME', 'otr_predict_win'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.otr_predict_win(skill.rating[], jsonb) IS
+  'o!TR: each player''s (team''s) chance of winning a game, in order: Plackett-Luce predict_win with the options'' beta and kappa, as otr_history predicts a game';
+
+CREATE FUNCTION skill.otr_predict_win(player skill.rating, opponent skill.rating, options jsonb DEFAULT NULL)
+RETURNS float8
+AS 'MODULE_PATHNAME', 'otr_predict_win_pair'
+LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION skill.otr_predict_win(skill.rating, skill.rating, jsonb) IS
+  'o!TR: the chance player beats opponent in a game, skill.otr_predict_win(ARRAY[player, opponent], options)[1]';
 
 CREATE FUNCTION skill.otr_initial_rating(rank int, ruleset text DEFAULT 'osu')
 RETURNS float8

@@ -13,39 +13,39 @@ CREATE TYPE skill.replayed_otr AS (player_id bigint, rating skill.rating, matche
 COMMENT ON TYPE skill.replayed_otr IS
   'A player''s o!TR rating after otr_replay: id, rating, matches rated, the highest mu it had (the decay floor), and the time of its last match';
 
-CREATE FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8)
+CREATE FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'otr_replay_step'
 LANGUAGE C PARALLEL UNSAFE;
-COMMENT ON FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8) IS
+COMMENT ON FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8) IS
   'Transition function of skill.otr_replay';
 
-CREATE FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating)
+CREATE FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'otr_replay_step'
 LANGUAGE C PARALLEL UNSAFE;
-COMMENT ON FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating) IS
+COMMENT ON FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating) IS
   'Transition function of skill.otr_replay (with priors)';
 
-CREATE FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating, jsonb)
+CREATE FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating, jsonb)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'otr_replay_step'
 LANGUAGE C PARALLEL UNSAFE;
-COMMENT ON FUNCTION skill.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating, jsonb) IS
+COMMENT ON FUNCTION skill_internal.otr_replay_step(internal, bigint, timestamptz, bigint, bigint, float8, skill.rating, jsonb) IS
   'Transition function of skill.otr_replay (with priors and options)';
 
-CREATE FUNCTION skill.otr_replay_final(internal)
+CREATE FUNCTION skill_internal.otr_replay_final(internal)
 RETURNS skill.replayed_otr[]
 AS 'MODULE_PATHNAME', 'otr_replay_final'
 LANGUAGE C PARALLEL UNSAFE;
-COMMENT ON FUNCTION skill.otr_replay_final(internal) IS
+COMMENT ON FUNCTION skill_internal.otr_replay_final(internal) IS
   'Final function of skill.otr_replay: every player''s rating, ordered by player_id';
 
 CREATE AGGREGATE skill.otr_replay(match_id bigint, played_at timestamptz, game_id bigint,
                                   player_id bigint, score float8) (
-  SFUNC = skill.otr_replay_step,
+  SFUNC = skill_internal.otr_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.otr_replay_final,
+  FINALFUNC = skill_internal.otr_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.otr_replay(bigint, timestamptz, bigint, bigint, float8) IS
@@ -53,9 +53,9 @@ COMMENT ON AGGREGATE skill.otr_replay(bigint, timestamptz, bigint, bigint, float
 
 CREATE AGGREGATE skill.otr_replay(match_id bigint, played_at timestamptz, game_id bigint,
                                   player_id bigint, score float8, prior skill.rating) (
-  SFUNC = skill.otr_replay_step,
+  SFUNC = skill_internal.otr_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.otr_replay_final,
+  FINALFUNC = skill_internal.otr_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.otr_replay(bigint, timestamptz, bigint, bigint, float8, skill.rating) IS
@@ -63,9 +63,9 @@ COMMENT ON AGGREGATE skill.otr_replay(bigint, timestamptz, bigint, bigint, float
 
 CREATE AGGREGATE skill.otr_replay(match_id bigint, played_at timestamptz, game_id bigint,
                                   player_id bigint, score float8, prior skill.rating, options jsonb) (
-  SFUNC = skill.otr_replay_step,
+  SFUNC = skill_internal.otr_replay_step,
   STYPE = internal,
-  FINALFUNC = skill.otr_replay_final,
+  FINALFUNC = skill_internal.otr_replay_final,
   FINALFUNC_MODIFY = READ_WRITE
 );
 COMMENT ON AGGREGATE skill.otr_replay(bigint, timestamptz, bigint, bigint, float8, skill.rating, jsonb) IS

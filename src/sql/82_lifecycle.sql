@@ -69,35 +69,35 @@ CREATE TYPE skill.placement_model AS (intercept float8, coefficients float8[], r
 COMMENT ON TYPE skill.placement_model IS
   'A least-squares placement model: intercept, one coefficient per feature, residual standard deviation, rows fitted, R^2';
 
-CREATE FUNCTION skill.placement_fit_step(internal, float8[], float8)
+CREATE FUNCTION skill_internal.placement_fit_step(internal, float8[], float8)
 RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_step' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_step(internal, float8[], float8) IS 'Transition function of skill.placement_fit';
-CREATE FUNCTION skill.placement_fit_step(internal, float8[], float8, float8)
+COMMENT ON FUNCTION skill_internal.placement_fit_step(internal, float8[], float8) IS 'Transition function of skill.placement_fit';
+CREATE FUNCTION skill_internal.placement_fit_step(internal, float8[], float8, float8)
 RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_step' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_step(internal, float8[], float8, float8) IS 'Transition function of skill.placement_fit with a ridge';
-CREATE FUNCTION skill.placement_fit_combine(internal, internal)
+COMMENT ON FUNCTION skill_internal.placement_fit_step(internal, float8[], float8, float8) IS 'Transition function of skill.placement_fit with a ridge';
+CREATE FUNCTION skill_internal.placement_fit_combine(internal, internal)
 RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_combine' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_combine(internal, internal) IS 'Combine function of skill.placement_fit';
-CREATE FUNCTION skill.placement_fit_serialize(internal)
+COMMENT ON FUNCTION skill_internal.placement_fit_combine(internal, internal) IS 'Combine function of skill.placement_fit';
+CREATE FUNCTION skill_internal.placement_fit_serialize(internal)
 RETURNS bytea AS 'MODULE_PATHNAME', 'placement_fit_serialize' LANGUAGE C STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_serialize(internal) IS 'Serialize function of skill.placement_fit';
-CREATE FUNCTION skill.placement_fit_deserialize(bytea, internal)
+COMMENT ON FUNCTION skill_internal.placement_fit_serialize(internal) IS 'Serialize function of skill.placement_fit';
+CREATE FUNCTION skill_internal.placement_fit_deserialize(bytea, internal)
 RETURNS internal AS 'MODULE_PATHNAME', 'placement_fit_deserialize' LANGUAGE C STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_deserialize(bytea, internal) IS 'Deserialize function of skill.placement_fit';
-CREATE FUNCTION skill.placement_fit_final(internal)
+COMMENT ON FUNCTION skill_internal.placement_fit_deserialize(bytea, internal) IS 'Deserialize function of skill.placement_fit';
+CREATE FUNCTION skill_internal.placement_fit_final(internal)
 RETURNS skill.placement_model AS 'MODULE_PATHNAME', 'placement_fit_final' LANGUAGE C PARALLEL SAFE;
-COMMENT ON FUNCTION skill.placement_fit_final(internal) IS 'Final function of skill.placement_fit';
+COMMENT ON FUNCTION skill_internal.placement_fit_final(internal) IS 'Final function of skill.placement_fit';
 
 CREATE AGGREGATE skill.placement_fit(features float8[], target float8) (
-  SFUNC = skill.placement_fit_step, STYPE = internal, FINALFUNC = skill.placement_fit_final,
-  COMBINEFUNC = skill.placement_fit_combine, SERIALFUNC = skill.placement_fit_serialize,
-  DESERIALFUNC = skill.placement_fit_deserialize, PARALLEL = SAFE);
+  SFUNC = skill_internal.placement_fit_step, STYPE = internal, FINALFUNC = skill_internal.placement_fit_final,
+  COMBINEFUNC = skill_internal.placement_fit_combine, SERIALFUNC = skill_internal.placement_fit_serialize,
+  DESERIALFUNC = skill_internal.placement_fit_deserialize, PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.placement_fit(float8[], float8) IS
   'Placement by regression: least squares of target on features (an unpenalised intercept), one pass, parallel; rows with a NULL are skipped';
 CREATE AGGREGATE skill.placement_fit(features float8[], target float8, ridge float8) (
-  SFUNC = skill.placement_fit_step, STYPE = internal, FINALFUNC = skill.placement_fit_final,
-  COMBINEFUNC = skill.placement_fit_combine, SERIALFUNC = skill.placement_fit_serialize,
-  DESERIALFUNC = skill.placement_fit_deserialize, PARALLEL = SAFE);
+  SFUNC = skill_internal.placement_fit_step, STYPE = internal, FINALFUNC = skill_internal.placement_fit_final,
+  COMBINEFUNC = skill_internal.placement_fit_combine, SERIALFUNC = skill_internal.placement_fit_serialize,
+  DESERIALFUNC = skill_internal.placement_fit_deserialize, PARALLEL = SAFE);
 COMMENT ON AGGREGATE skill.placement_fit(float8[], float8, float8) IS
   'Placement by regression with a ridge penalty on the coefficients (not the intercept)';
 

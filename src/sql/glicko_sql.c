@@ -20,6 +20,7 @@ PG_FUNCTION_INFO_V1(glicko_predict_draw);
 PG_FUNCTION_INFO_V1(glicko_c);
 PG_FUNCTION_INFO_V1(glicko2_update);
 PG_FUNCTION_INFO_V1(glicko2_expected);
+PG_FUNCTION_INFO_V1(glicko2_decay);
 
 /* The games of one rating period, split into the arrays the core takes. */
 typedef struct RatingPeriod
@@ -58,6 +59,18 @@ read_player(FunctionCallInfo fcinfo, int argno, CompositeType *type, const char 
 {
 	composite_init_arg(fcinfo, argno, type);
 	glicko_read(type, PG_GETARG_HEAPTUPLEHEADER(argno), arg, opponent, value);
+}
+
+/* Argument 0, a Glicko-2 player: a glicko with its volatility. */
+static void
+read_glicko2_player(FunctionCallInfo fcinfo, CompositeType *type, GlickoValue *player)
+{
+	read_player(fcinfo, 0, type, "player", false, player);
+	if (player->vol_null)
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("player.vol must not be NULL"),
+				 errdetail("Glicko-2 needs the player's volatility; skill.glicko() defaults it to 0.06.")));
 }
 
 /* glicko_update(player, opponents[], scores[]): Glicko-1 step 2. */
@@ -192,12 +205,7 @@ glicko2_update(PG_FUNCTION_ARGS)
 	sk_glicko2	in,
 				out;
 
-	read_player(fcinfo, 0, &cache->glicko, "player", false, &player);
-	if (player.vol_null)
-		ereport(ERROR,
-				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("player.vol must not be NULL"),
-				 errdetail("Glicko-2 needs the player's volatility; skill.glicko() defaults it to 0.06.")));
+	read_glicko2_player(fcinfo, &cache->glicko, &player);
 	read_period(fcinfo, &cache->glicko, &period);
 
 	in.rating = player.rating;
@@ -218,4 +226,23 @@ Datum
 glicko2_expected(PG_FUNCTION_ARGS)
 {
 	return update_expected(fcinfo, sk_glicko2_expected);
+}
+
+/*
+ * glicko2_decay(player, periods): the RD after periods sat out, each
+ * growing phi to sqrt(phi^2 + vol^2) (Glicko-2 step 6 for a player who did
+ * not compete), as the replays grow an idle player's RD; rating and vol
+ * are unchanged.
+ */
+Datum
+glicko2_decay(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache = call_cache(fcinfo);
+	GlickoValue player;
+	double		periods = nonnegative_arg(fcinfo, 1, "periods");
+
+	read_glicko2_player(fcinfo, &cache->glicko, &player);
+	player.rd = sk_glicko2_idle_rd(player.rd, player.vol, periods);
+	check_result_finite(player.rd);
+	PG_RETURN_DATUM(glicko_build(&cache->glicko, &player));
 }

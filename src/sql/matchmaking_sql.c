@@ -16,40 +16,11 @@
 #include "sql/teams.h"
 #include "core/trueskill.h"
 
-PG_FUNCTION_INFO_V1(match_quality);
 PG_FUNCTION_INFO_V1(party_rating);
 PG_FUNCTION_INFO_V1(party_rating_musigma);
 PG_FUNCTION_INFO_V1(window_beta);
 PG_FUNCTION_INFO_V1(balance_teams);
 PG_FUNCTION_INFO_V1(balance_gap);
-
-/*
- * match_quality(team_ratings skill.rating[], beta) -> float8: TrueSkill's
- * quality (draw probability relative to an even match), any number of
- * teams, via sk_ts_quality.
- */
-Datum
-match_quality(PG_FUNCTION_ARGS)
-{
-	CallCache  *cache = call_cache(fcinfo);
-	TeamMatch	match;
-	sk_ts_params params;
-	sk_ts_match m;
-	double		quality;
-
-	sk_ts_default_params(&params);
-	params.beta = PG_GETARG_FLOAT8(1);
-	check_positive("beta", params.beta);
-	composite_init_arg(fcinfo, 0, &cache->rating);
-	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
-
-	m = (sk_ts_match) {TEAM_MATCH_FIELDS(match)};
-	report_core_status(sk_ts_quality(&params, &m, &quality,
-									 palloc(sk_ts_workspace_size(match.n_teams,
-																 match.n_players))),
-					   "match_quality");
-	PG_RETURN_FLOAT8(quality);
-}
 
 /*
  * The party rating of the members in argument 0:

@@ -12,8 +12,10 @@
 #include "utils/jsonb.h"
 #include "utils/timestamp.h"
 
+#include "core/openskill.h"
 #include "core/otr.h"
 #include "families/otr_options.h"
+#include "sql/teams.h"
 
 PG_FUNCTION_INFO_V1(otr_rate_match);
 
@@ -203,4 +205,42 @@ otr_decay(PG_FUNCTION_ARGS)
 	report_core_status(sk_otr_decay(&p, mu, sigma, peak, last_match, at, &mu, &sigma), "otr_decay");
 	composite_init_result(fcinfo, &cache->rating);
 	PG_RETURN_DATUM(rating_build(&cache->rating, mu, sigma));
+}
+
+PG_FUNCTION_INFO_V1(otr_predict_win);
+
+/*
+ * otr_predict_win(team_ratings skill.rating[], options jsonb): each team's
+ * chance of winning a game, OpenSkill's Plackett-Luce predict_win with the
+ * options' beta and kappa, as otr_history predicts a game's players (one
+ * per team).
+ */
+Datum
+otr_predict_win(PG_FUNCTION_ARGS)
+{
+	CallCache  *cache;
+	sk_otr_params otr;
+	sk_os_params params;
+	TeamMatch	match;
+	double	   *prob;
+	int			t;
+
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(1)))
+		PG_RETURN_NULL();
+	otr_read_rate_params(PG_ARGISNULL(1) ? NULL : PG_GETARG_JSONB_P(1), "otr_predict_win", &otr);
+	cache = call_cache(fcinfo);
+	composite_init_arg(fcinfo, 0, &cache->rating);
+	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
+	sk_os_default_params(&params, SK_OS_PLACKETT_LUCE);
+	params.beta = otr.beta;
+	params.kappa = otr.kappa;
+	prob = palloc(sizeof(double) * match.n_teams);
+	report_core_status(sk_os_predict_win(&params, match.n_teams, match.team_start, match.mu,
+										 match.sigma, prob,
+										 palloc(sk_os_workspace_size(match.n_teams,
+																	 match.n_players))),
+					   "otr_predict_win");
+	for (t = 0; t < match.n_teams; t++)
+		check_result_finite(prob[t]);
+	PG_RETURN_ARRAYTYPE_P(float8_array_build(prob, match.n_teams));
 }

@@ -237,11 +237,12 @@ team_glicko_quality(PG_FUNCTION_ARGS)
 }
 
 /*
- * team_glicko_predict_win and team_glicko_predict_draw (teams, draw_model,
- * draw_margin, draw_nu): the first team's chance of winning, or of a draw.
- * Without a draw model the chance of winning is the update's E_A and E_B
- * normalised, E_A / (E_A + E_B), as team_glicko_history predicts; a draw
- * model takes its logit ln(E_A / E_B) as z.
+ * team_glicko_predict_win and team_glicko_predict_draw (team_ratings,
+ * draw_model, draw_margin, draw_nu): each team's chance of winning, or the
+ * chance of a draw.  Without a draw model the chances of winning are the
+ * update's E_A and E_B normalised, E_A / (E_A + E_B), as
+ * team_glicko_history predicts; a draw model takes its logit ln(E_A / E_B)
+ * as z and gives the chances of winning outright.
  */
 static Datum
 team_glicko_predict(FunctionCallInfo fcinfo, bool want_draw)
@@ -252,27 +253,33 @@ team_glicko_predict(FunctionCallInfo fcinfo, bool want_draw)
 	double		e_a,
 				e_b,
 				z,
-				win,
-				draw,
-				loss;
+				chance[2],
+				draw;
 
 	if (required_arg_null(fcinfo, DRAW_ARGS_OPTIONAL(2)))
 		PG_RETURN_NULL();
 	cache = call_cache(fcinfo);
 	composite_init_arg(fcinfo, 0, &cache->glicko);
-	glicko_teams_read(&cache->glicko, PG_GETARG_ARRAYTYPE_P(0), "teams", &teams);
+	glicko_teams_read(&cache->glicko, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &teams);
 	draw_args_read(fcinfo, 1, 2, false, &model);
 	if (model.model == SK_DRAW_NONE)
 	{
 		report_core_status(sk_tg_expected(2, teams.team_start, teams.rating, teams.rd,
 										  &e_a, &e_b),
 						   "team_glicko_predict_win");
-		PG_RETURN_FLOAT8(want_draw ? 0.0 : e_a / (e_a + e_b));
+		chance[0] = e_a / (e_a + e_b);
+		chance[1] = e_b / (e_a + e_b);
+		draw = 0.0;
 	}
-	report_core_status(sk_tg_z(2, teams.team_start, teams.rating, teams.rd, &z),
-					   want_draw ? "team_glicko_predict_draw" : "team_glicko_predict_win");
-	draw_args_probs(&model, false, z, &win, &draw, &loss);
-	PG_RETURN_FLOAT8(want_draw ? draw : win);
+	else
+	{
+		report_core_status(sk_tg_z(2, teams.team_start, teams.rating, teams.rd, &z),
+						   want_draw ? "team_glicko_predict_draw" : "team_glicko_predict_win");
+		draw_args_probs(&model, false, z, &chance[0], &draw, &chance[1]);
+	}
+	if (want_draw)
+		PG_RETURN_FLOAT8(draw);
+	PG_RETURN_ARRAYTYPE_P(float8_array_build(chance, 2));
 }
 
 Datum

@@ -23,6 +23,7 @@
 
 PG_FUNCTION_INFO_V1(trueskill_rate);
 PG_FUNCTION_INFO_V1(trueskill_quality);
+PG_FUNCTION_INFO_V1(match_quality);
 PG_FUNCTION_INFO_V1(trueskill_win_probability);
 PG_FUNCTION_INFO_V1(trueskill_predict_win);
 PG_FUNCTION_INFO_V1(trueskill_expose);
@@ -251,9 +252,15 @@ trueskill_rate(PG_FUNCTION_ARGS)
 	PG_RETURN_ARRAYTYPE_P(team_match_build(&cache->rating, &match, match.mu, match.sigma));
 }
 
-/* trueskill_quality(team_ratings, weights, beta): draw chance relative to an even match. */
-Datum
-trueskill_quality(PG_FUNCTION_ARGS)
+/*
+ * TrueSkill's match quality: the chance of a draw relative to an even
+ * match, of team_ratings (argument 0) with the weights and beta at the
+ * given arguments.  match_quality(team_ratings, beta, weights) is the name;
+ * trueskill_quality(team_ratings, weights, beta) its alias, with its own
+ * argument order.
+ */
+static Datum
+ts_quality(FunctionCallInfo fcinfo, int weights_argno, int beta_argno, const char *caller)
 {
 	sk_ts_params p;
 	sk_ts_match m;
@@ -263,23 +270,35 @@ trueskill_quality(PG_FUNCTION_ARGS)
 	sk_status	status;
 
 	/* weights may be NULL: "not given". */
-	if (required_arg_null(fcinfo, OPTIONAL_ARG(1)))
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(weights_argno)))
 		PG_RETURN_NULL();
 	sk_ts_default_params(&p);
-	p.beta = PG_GETARG_FLOAT8(2);
+	p.beta = PG_GETARG_FLOAT8(beta_argno);
 	check_positive("beta", p.beta);
 
 	cache = ts_cache(fcinfo, 0);
 	team_match_read(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &match);
 
-	m = (sk_ts_match) {TEAM_MATCH_FIELDS(match), .weights = weights_read(fcinfo, 1, &match)};
+	m = (sk_ts_match) {TEAM_MATCH_FIELDS(match), .weights = weights_read(fcinfo, weights_argno, &match)};
 
 	check_idle_teams(&m);
 
 	status = sk_ts_quality(&p, &m, &quality, ts_workspace(fcinfo, cache, &match));
 	if (status != SK_OK)
-		report_overflow(status, "trueskill_quality");
+		report_overflow(status, caller);
 	PG_RETURN_FLOAT8(quality);
+}
+
+Datum
+match_quality(PG_FUNCTION_ARGS)
+{
+	return ts_quality(fcinfo, 2, 1, "match_quality");
+}
+
+Datum
+trueskill_quality(PG_FUNCTION_ARGS)
+{
+	return ts_quality(fcinfo, 1, 2, "trueskill_quality");
 }
 
 /* trueskill_win_probability(team_ratings, beta): chance the first of two teams wins. */

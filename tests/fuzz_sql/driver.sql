@@ -157,7 +157,7 @@ DECLARE
 	elem text := regexp_replace(typ, '\[\]$', '');
 	fn text := current_setting('skill_fuzz.function', true);
 	two_d boolean := random() < CASE WHEN arg IN ('team_ratings', 'teams', 'weights')
-		OR (arg = 'scores' AND fn = 'otr_rate_match') THEN 0.7 ELSE 0.05 END;
+		OR (arg = 'scores' AND fn IN ('otr_rate', 'otr_rate_match')) THEN 0.7 ELSE 0.05 END;
 	shape float8 := random();
 	len int := n;
 	rows text[] := '{}';
@@ -185,7 +185,7 @@ BEGIN
 	IF len = 0 THEN
 		RETURN format('%L::%s', '{}', typ);
 	END IF;
-	IF two_d AND fn = 'otr_rate_match' THEN	-- one row per game, one column per player
+	IF two_d AND fn IN ('otr_rate', 'otr_rate_match') THEN	-- one row per game, one column per player
 		rows_n := m + 1;
 		cols := len;
 	ELSE

@@ -101,6 +101,26 @@ test_elo_free_for_all(void)
 }
 
 /*
+ * Gaussian Elo, three one-player teams 1700, 1600, 1400 at s = 200: each
+ * pair Phi((r_i - r_j)/(sqrt(2) 200)); Python's NormalDist gives
+ * Phi(100/(sqrt(2) 200)) = 0.6381631950841185 and Phi(300/(sqrt(2) 200)) =
+ * 0.8555778168267576, so the first player's chance is their mean over a
+ * total of 1.5: 0.4979136706369587.
+ */
+static void
+test_elo_normal_free_for_all(void)
+{
+	int			start[] = {0, 1, 2, 3};
+	double		r[] = {1700, 1600, 1400};
+	double		prob[3];
+
+	sk_elo_normal_predict_teams(3, start, r, 200, prob);
+	CHECK_CLOSE(prob[0], 0.4979136706369587, 1e-15);
+	CHECK_CLOSE(prob[0] + prob[1] + prob[2], 1.0, 1e-15);
+	CHECK(prob[0] > prob[1] && prob[1] > prob[2]);
+}
+
+/*
  * Glicko win probability: 1700/50 against 1500/80.
  * g(sqrt(50^2 + 80^2)) = g(94.339811) = 0.9579825864337564; the probability is
  * 1 / (1 + 10^(-g 200/400)) = 0.7508064911006236.  With both RDs 0, g = 1
@@ -142,6 +162,7 @@ main(void)
 	test_elo_k_schedule();
 	test_elo_two_against_one();
 	test_elo_free_for_all();
+	test_elo_normal_free_for_all();
 	test_glicko_win_probability();
 	test_glicko2_idle();
 	UNIT_DONE("pairwise");

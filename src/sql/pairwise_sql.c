@@ -1,0 +1,228 @@
+/*
+ * pairwise_sql.c - the teams forms of the two-player systems' predictions:
+ * skill.elo_predict_win, elo_normal_predict_win, glicko_predict_win and
+ * glicko2_predict_win (and the *_predict_draw of those with a draw model)
+ * over team_ratings, a match's teams.  A team match is played as games
+ * between every pair of players on different teams (core/pairwise.h), as
+ * the replays and histories rate and predict it, so these give what
+ * <prefix>_history predicts for the match.
+ *
+ * team_ratings is a 2-D array with one team per row (a shorter team padded
+ * with NULL elements) or a 1-D array of one player per team: float8 for
+ * Elo, skill.glicko for Glicko-1/2.  With a draw model (two teams only)
+ * the chances of winning are the chances of winning outright, at the
+ * logit of the first team's chance, as the replays' draw models take it.
+ */
+#include "sql/skill.h"
+
+#include "catalog/pg_type.h"
+
+#include "sql/draw_args.h"
+#include "core/adjust.h"
+#include "core/elo.h"
+#include "core/glicko.h"
+
+PG_FUNCTION_INFO_V1(elo_predict_win_teams);
+PG_FUNCTION_INFO_V1(elo_predict_draw_teams);
+PG_FUNCTION_INFO_V1(elo_normal_predict_win_teams);
+PG_FUNCTION_INFO_V1(glicko_predict_win_teams);
+PG_FUNCTION_INFO_V1(glicko_predict_draw_teams);
+
+/* A match's teams in the core's flat layout; rd is NULL for Elo. */
+typedef struct PairwiseTeams
+{
+	int			n_teams;
+	int		   *team_start;		/* n_teams + 1 offsets */
+	double	   *rating;			/* one per player, row-major array order */
+	double	   *rd;
+} PairwiseTeams;
+
+/*
+ * Reads team_ratings (argument 0): float8 elements, or skill.glicko ones
+ * when glicko is not NULL.  At least 2 teams, none empty, finite ratings.
+ */
+static void
+pairwise_teams_read(FunctionCallInfo fcinfo, CompositeType *glicko, PairwiseTeams *teams)
+{
+	ArrayType  *array = PG_GETARG_ARRAYTYPE_P(0);
+	int			ndim = ARR_NDIM(array);
+	int			width,
+				n_slots,
+				t,
+				i = 0;
+	Datum	   *elems;
+	bool	   *nulls;
+	char		name[NAMEDATALEN + 32];
+
+	if (ndim > 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("team_ratings must have one or two dimensions"),
+				 errdetail("Use one row per team (a 2-D array) or one player per team (a 1-D array).")));
+	teams->n_teams = ndim == 0 ? 0 : ARR_DIMS(array)[0];
+	if (teams->n_teams < 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("team_ratings must hold at least 2 teams"),
+				 errdetail("It holds %d.", teams->n_teams)));
+	width = ndim == 2 ? ARR_DIMS(array)[1] : 1;
+	if (glicko != NULL)
+	{
+		composite_init_arg(fcinfo, 0, glicko);
+		deconstruct_array(array, glicko->typid, glicko->typlen, glicko->typbyval,
+						  glicko->typalign, &elems, &nulls, &n_slots);
+	}
+	else
+		deconstruct_array(array, FLOAT8OID, sizeof(float8), FLOAT8PASSBYVAL,
+						  TYPALIGN_DOUBLE, &elems, &nulls, &n_slots);
+	teams->team_start = palloc(sizeof(int) * (teams->n_teams + 1));
+	teams->rating = palloc(sizeof(double) * n_slots);
+	teams->rd = glicko != NULL ? palloc(sizeof(double) * n_slots) : NULL;
+
+	for (t = 0; t < teams->n_teams; t++)
+	{
+		int			p;
+
+		teams->team_start[t] = i;
+		for (p = 0; p < width; p++)
+		{
+			int			slot = t * width + p;
+
+			if (nulls[slot])
+				continue;
+			if (ndim == 2)
+				snprintf(name, sizeof(name), "team_ratings[%d][%d]",
+						 ARR_LBOUND(array)[0] + t, ARR_LBOUND(array)[1] + p);
+			else
+				snprintf(name, sizeof(name), "team_ratings[%d]", ARR_LBOUND(array)[0] + t);
+			if (glicko != NULL)
+			{
+				GlickoValue value;
+
+				glicko_read(glicko, DatumGetHeapTupleHeader(elems[slot]), name, true, &value);
+				teams->rating[i] = value.rating;
+				teams->rd[i] = value.rd;
+			}
+			else
+			{
+				teams->rating[i] = DatumGetFloat8(elems[slot]);
+				check_finite(name, teams->rating[i]);
+			}
+			i++;
+		}
+		if (i == teams->team_start[t])
+			ereport(ERROR,
+					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+					 errmsg("team %d of team_ratings has no players", t + 1),
+					 errdetail("NULL elements only pad shorter teams; every team needs a rating.")));
+	}
+	teams->team_start[teams->n_teams] = i;
+}
+
+/*
+ * The answer from each team's chance of winning (prob, summing to 1) and
+ * the draw arguments at draw_argno: without a draw model the chances
+ * themselves (and no draw); with one, for two teams, the chances of
+ * winning outright (or of a draw) at z = logit(prob[0]).
+ */
+static Datum
+pairwise_answer(FunctionCallInfo fcinfo, const PairwiseTeams *teams, double *prob,
+				int draw_argno, bool want_draw)
+{
+	DrawArgs	model;
+	double		draw;
+
+	draw_args_read(fcinfo, draw_argno, draw_argno + 1, false, &model);
+	if (model.model != SK_DRAW_NONE)
+	{
+		if (teams->n_teams != 2)
+			ereport(ERROR,
+					(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+					 errmsg("team_ratings must hold exactly 2 teams for a draw model"),
+					 errdetail("It holds %d; a draw model gives the chances of a win, a draw and a loss between two teams.",
+							   teams->n_teams)));
+		draw_args_probs(&model, false, sk_adjust_unlink(false, prob[0]),
+						&prob[0], &draw, &prob[1]);
+	}
+	else
+		draw = 0.0;
+	if (want_draw)
+		PG_RETURN_FLOAT8(check_result_finite(draw));
+	PG_RETURN_ARRAYTYPE_P(float8_array_build(prob, teams->n_teams));
+}
+
+/* (team_ratings float8[], scale, draw_model, draw_margin, draw_nu) */
+static Datum
+elo_predict_teams(FunctionCallInfo fcinfo, bool want_draw)
+{
+	PairwiseTeams teams;
+	double		scale;
+	double	   *prob;
+
+	if (required_arg_null(fcinfo, DRAW_ARGS_OPTIONAL(3)))
+		PG_RETURN_NULL();
+	scale = positive_arg(fcinfo, 1, "scale");
+	pairwise_teams_read(fcinfo, NULL, &teams);
+	prob = palloc(sizeof(double) * teams.n_teams);
+	sk_elo_predict_teams(teams.n_teams, teams.team_start, teams.rating, scale, prob);
+	return pairwise_answer(fcinfo, &teams, prob, 2, want_draw);
+}
+
+Datum
+elo_predict_win_teams(PG_FUNCTION_ARGS)
+{
+	return elo_predict_teams(fcinfo, false);
+}
+
+Datum
+elo_predict_draw_teams(PG_FUNCTION_ARGS)
+{
+	return elo_predict_teams(fcinfo, true);
+}
+
+/* elo_normal_predict_win(team_ratings float8[], s) */
+Datum
+elo_normal_predict_win_teams(PG_FUNCTION_ARGS)
+{
+	PairwiseTeams teams;
+	double		s = positive_arg(fcinfo, 1, "s");
+	double	   *prob;
+
+	pairwise_teams_read(fcinfo, NULL, &teams);
+	prob = palloc(sizeof(double) * teams.n_teams);
+	sk_elo_normal_predict_teams(teams.n_teams, teams.team_start, teams.rating, s, prob);
+	PG_RETURN_ARRAYTYPE_P(float8_array_build(prob, teams.n_teams));
+}
+
+/*
+ * (team_ratings skill.glicko[], draw_model, draw_margin, draw_nu), for
+ * Glicko-1 and Glicko-2 alike: Glicko-2 ratings are stored on the Glicko-1
+ * scale, where its chance of winning is the same formula.
+ */
+static Datum
+glicko_predict_teams(FunctionCallInfo fcinfo, bool want_draw)
+{
+	CallCache  *cache;
+	PairwiseTeams teams;
+	double	   *prob;
+
+	if (required_arg_null(fcinfo, DRAW_ARGS_OPTIONAL(2)))
+		PG_RETURN_NULL();
+	cache = call_cache(fcinfo);
+	pairwise_teams_read(fcinfo, &cache->glicko, &teams);
+	prob = palloc(sizeof(double) * teams.n_teams);
+	sk_glicko_predict_teams(teams.n_teams, teams.team_start, teams.rating, teams.rd, prob);
+	return pairwise_answer(fcinfo, &teams, prob, 1, want_draw);
+}
+
+Datum
+glicko_predict_win_teams(PG_FUNCTION_ARGS)
+{
+	return glicko_predict_teams(fcinfo, false);
+}
+
+Datum
+glicko_predict_draw_teams(PG_FUNCTION_ARGS)
+{
+	return glicko_predict_teams(fcinfo, true);
+}
