@@ -79,3 +79,21 @@ array_element_name(char *buf, size_t size, const char *arg, ArrayType *array, in
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("%s must not be NULL", buf)));
 }
+
+/*
+ * Arguments a and b as float8 arrays of one length (an error naming both
+ * where they differ): the paired arrays of opponents and scores, ratings
+ * and ranks.  Returns the length.
+ */
+int
+paired_float8_args(FunctionCallInfo fcinfo, int a, const char *arg_a, const double **values_a,
+				   int b, const char *arg_b, const double **values_b)
+{
+	int			n_a,
+				n_b;
+
+	*values_a = float8_array_values(PG_GETARG_ARRAYTYPE_P(a), arg_a, &n_a);
+	*values_b = float8_array_values(PG_GETARG_ARRAYTYPE_P(b), arg_b, &n_b);
+	check_same_length(arg_a, n_a, arg_b, n_b);
+	return n_a;
+}

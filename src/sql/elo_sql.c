@@ -66,17 +66,7 @@ elo_predict(FunctionCallInfo fcinfo, bool want_draw)
 	PG_RETURN_FLOAT8(want_draw ? draw : win);
 }
 
-Datum
-elo_predict_win(PG_FUNCTION_ARGS)
-{
-	return elo_predict(fcinfo, false);
-}
-
-Datum
-elo_predict_draw(PG_FUNCTION_ARGS)
-{
-	return elo_predict(fcinfo, true);
-}
+WIN_AND_DRAW_ENTRY_POINTS(elo_predict_win, elo_predict_draw, elo_predict)
 
 Datum
 elo_expected_normal(PG_FUNCTION_ARGS)
@@ -95,36 +85,41 @@ check_single_game(FunctionCallInfo fcinfo, const char *spread_arg)
 	check_positive(spread_arg, PG_GETARG_FLOAT8(4));
 }
 
-Datum
-elo_update(PG_FUNCTION_ARGS)
+/*
+ * One game (rating, opponent, score, k, spread): the logistic update
+ * (spread "scale") or the normal-curve one (spread "s").
+ */
+static Datum
+single_game_update(FunctionCallInfo fcinfo, bool normal)
 {
 	double		opponent = PG_GETARG_FLOAT8(1);
 	double		score = PG_GETARG_FLOAT8(2);
 	double		result;
 
-	check_single_game(fcinfo, "scale");
-	report_core_status(sk_elo_rate_period(PG_GETARG_FLOAT8(0), 1, &opponent, &score,
-										  PG_GETARG_FLOAT8(3), PG_GETARG_FLOAT8(4),
-										  &result, NULL),
-					   "elo_update");
-	check_result_finite(result);
-	PG_RETURN_FLOAT8(result);
+	check_single_game(fcinfo, normal ? "s" : "scale");
+	if (normal)
+		report_core_status(sk_elo_rate_period_normal(PG_GETARG_FLOAT8(0), 1, &opponent,
+													 &score, PG_GETARG_FLOAT8(3),
+													 PG_GETARG_FLOAT8(4), &result),
+						   "elo_normal_update");
+	else
+		report_core_status(sk_elo_rate_period(PG_GETARG_FLOAT8(0), 1, &opponent, &score,
+											  PG_GETARG_FLOAT8(3), PG_GETARG_FLOAT8(4),
+											  &result, NULL),
+						   "elo_update");
+	PG_RETURN_FLOAT8(check_result_finite(result));
+}
+
+Datum
+elo_update(PG_FUNCTION_ARGS)
+{
+	return single_game_update(fcinfo, false);
 }
 
 Datum
 elo_update_normal(PG_FUNCTION_ARGS)
 {
-	double		opponent = PG_GETARG_FLOAT8(1);
-	double		score = PG_GETARG_FLOAT8(2);
-	double		result;
-
-	check_single_game(fcinfo, "s");
-	report_core_status(sk_elo_rate_period_normal(PG_GETARG_FLOAT8(0), 1, &opponent,
-												 &score, PG_GETARG_FLOAT8(3),
-												 PG_GETARG_FLOAT8(4), &result),
-					   "elo_update_normal");
-	check_result_finite(result);
-	PG_RETURN_FLOAT8(result);
+	return single_game_update(fcinfo, true);
 }
 
 /* elo_update(rating, opponents[], scores[], k, scale): one rating period. */
@@ -134,16 +129,13 @@ elo_update_period(PG_FUNCTION_ARGS)
 	double		rating = finite_arg(fcinfo, 0, "rating");
 	double		k = nonnegative_arg(fcinfo, 3, "k");
 	double		scale = positive_arg(fcinfo, 4, "scale");
-	int			n_opponents,
-				n_scores;
 	const double *opponents;
 	const double *scores;
+	int			n_opponents = paired_float8_args(fcinfo, 1, "opponents", &opponents,
+												 2, "scores", &scores);
 	double		result;
 
-	opponents = float8_array_values(PG_GETARG_ARRAYTYPE_P(1), "opponents", &n_opponents);
-	scores = float8_array_values(PG_GETARG_ARRAYTYPE_P(2), "scores", &n_scores);
-	check_same_length("opponents", n_opponents, "scores", n_scores);
-	check_scores("scores", scores, n_scores);
+	check_scores("scores", scores, n_opponents);
 	report_core_status(sk_elo_rate_period(rating, n_opponents, opponents, scores,
 										  k, scale, &result, NULL),
 					   "elo_update");
@@ -207,16 +199,12 @@ elo_rate(PG_FUNCTION_ARGS)
 {
 	double		k = nonnegative_arg(fcinfo, 2, "k");
 	double		scale = positive_arg(fcinfo, 3, "scale");
-	int			n_ratings,
-				n_ranks;
 	const double *ratings;
 	const double *ranks;
+	int			n_ratings = paired_float8_args(fcinfo, 0, "ratings", &ratings, 1, "ranks", &ranks);
 	double	   *result;
 	int			i;
 
-	ratings = float8_array_values(PG_GETARG_ARRAYTYPE_P(0), "ratings", &n_ratings);
-	ranks = float8_array_values(PG_GETARG_ARRAYTYPE_P(1), "ranks", &n_ranks);
-	check_same_length("ratings", n_ratings, "ranks", n_ranks);
 	if (n_ratings < 2)
 		ereport(ERROR,
 				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),

@@ -7,6 +7,7 @@
 #define SKILL_SQL_FLAT_STATE_H
 
 #include "postgres.h"
+#include "fmgr.h"
 
 #include <math.h>
 
@@ -15,6 +16,20 @@ extern bytea *flat_state_serialize(const void *state, Size size);
 
 /* A palloc'd copy of the state in; an error naming caller when its size is not size. */
 extern void *flat_state_deserialize(bytea *in, Size size, const char *caller);
+
+/*
+ * An aggregate's serialize and deserialize functions, name_serialize and
+ * name_deserialize, for its state of type state_type.
+ */
+#define FLAT_STATE_SERIAL_FUNCTIONS(name, state_type) \
+	Datum name##_serialize(PG_FUNCTION_ARGS) \
+	{ \
+		PG_RETURN_BYTEA_P(flat_state_serialize(PG_GETARG_POINTER(0), sizeof(state_type))); \
+	} \
+	Datum name##_deserialize(PG_FUNCTION_ARGS) \
+	{ \
+		PG_RETURN_POINTER(flat_state_deserialize(PG_GETARG_BYTEA_PP(0), sizeof(state_type), #name)); \
+	}
 
 /* values[i] = v, NULL where v is NaN (no rows, or nothing to fit). */
 static inline void

@@ -181,17 +181,7 @@ glicko_predict(FunctionCallInfo fcinfo, bool want_draw)
 	PG_RETURN_FLOAT8(want_draw ? draw : win);
 }
 
-Datum
-glicko_predict_win(PG_FUNCTION_ARGS)
-{
-	return glicko_predict(fcinfo, false);
-}
-
-Datum
-glicko_predict_draw(PG_FUNCTION_ARGS)
-{
-	return glicko_predict(fcinfo, true);
-}
+WIN_AND_DRAW_ENTRY_POINTS(glicko_predict_win, glicko_predict_draw, glicko_predict)
 
 /* glicko2_update(player, opponents[], scores[], tau, epsilon). */
 Datum

@@ -182,13 +182,10 @@ performance_rating(PG_FUNCTION_ARGS)
 	double		scale = positive_arg(fcinfo, 4, "scale");
 	double		x,
 				sd;
-	int			n,
-				n_scores;
+	int			n;
 
-	opponents = float8_array_values(PG_GETARG_ARRAYTYPE_P(0), "opponents", &n);
-	scores = float8_array_values(PG_GETARG_ARRAYTYPE_P(1), "scores", &n_scores);
-	check_same_length("opponents", n, "scores", n_scores);
-	check_scores("scores", scores, n_scores);
+	n = paired_float8_args(fcinfo, 0, "opponents", &opponents, 1, "scores", &scores);
+	check_scores("scores", scores, n);
 	report_core_status(sk_performance_rating(n, opponents, scores, prior_mean, prior_sd, scale,
 											 &x, &sd),
 					   "performance_rating");

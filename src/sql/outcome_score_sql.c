@@ -104,18 +104,7 @@ outcome_score_combine(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(a);
 }
 
-Datum
-outcome_score_serialize(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BYTEA_P(flat_state_serialize(PG_GETARG_POINTER(0), sizeof(sk_three_way_state)));
-}
-
-Datum
-outcome_score_deserialize(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(flat_state_deserialize(PG_GETARG_BYTEA_PP(0), sizeof(sk_three_way_state),
-											 "outcome_score"));
-}
+FLAT_STATE_SERIAL_FUNCTIONS(outcome_score, sk_three_way_state)
 
 Datum
 outcome_score_final(PG_FUNCTION_ARGS)

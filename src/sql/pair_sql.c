@@ -87,44 +87,14 @@ pair_as_teams(FunctionCallInfo fcinfo, PGFunction teams_fn, bool first_element)
 	return result;
 }
 
-Datum
-openskill_predict_win_pair(PG_FUNCTION_ARGS)
-{
-	return pair_as_teams(fcinfo, openskill_predict_win, true);
-}
+/* One SQL entry point per pair form, answered through its teams form. */
+#define PAIR_ENTRY_POINT(name, teams_fn, first_element) \
+	Datum name(PG_FUNCTION_ARGS) { return pair_as_teams(fcinfo, teams_fn, first_element); }
 
-Datum
-openskill_predict_draw_pair(PG_FUNCTION_ARGS)
-{
-	return pair_as_teams(fcinfo, openskill_predict_draw, false);
-}
-
-Datum
-trueskill_predict_win_pair(PG_FUNCTION_ARGS)
-{
-	return pair_as_teams(fcinfo, trueskill_predict_win_with_draws, true);
-}
-
-Datum
-trueskill_predict_draw_pair(PG_FUNCTION_ARGS)
-{
-	return pair_as_teams(fcinfo, trueskill_predict_draw, false);
-}
-
-Datum
-team_glicko_predict_win_pair(PG_FUNCTION_ARGS)
-{
-	return pair_as_teams(fcinfo, team_glicko_predict_win, true);
-}
-
-Datum
-team_glicko_predict_draw_pair(PG_FUNCTION_ARGS)
-{
-	return pair_as_teams(fcinfo, team_glicko_predict_draw, false);
-}
-
-Datum
-otr_predict_win_pair(PG_FUNCTION_ARGS)
-{
-	return pair_as_teams(fcinfo, otr_predict_win, true);
-}
+PAIR_ENTRY_POINT(openskill_predict_win_pair, openskill_predict_win, true)
+PAIR_ENTRY_POINT(openskill_predict_draw_pair, openskill_predict_draw, false)
+PAIR_ENTRY_POINT(trueskill_predict_win_pair, trueskill_predict_win_with_draws, true)
+PAIR_ENTRY_POINT(trueskill_predict_draw_pair, trueskill_predict_draw, false)
+PAIR_ENTRY_POINT(team_glicko_predict_win_pair, team_glicko_predict_win, true)
+PAIR_ENTRY_POINT(team_glicko_predict_draw_pair, team_glicko_predict_draw, false)
+PAIR_ENTRY_POINT(otr_predict_win_pair, otr_predict_win, true)

@@ -14,6 +14,7 @@
  * logit of the first team's chance, as the replays' draw models take it.
  */
 #include "sql/skill.h"
+#include "sql/teams.h"
 
 #include "catalog/pg_type.h"
 
@@ -90,11 +91,7 @@ pairwise_teams_read(FunctionCallInfo fcinfo, CompositeType *glicko, PairwiseTeam
 
 			if (nulls[slot])
 				continue;
-			if (ndim == 2)
-				snprintf(name, sizeof(name), "team_ratings[%d][%d]",
-						 ARR_LBOUND(array)[0] + t, ARR_LBOUND(array)[1] + p);
-			else
-				snprintf(name, sizeof(name), "team_ratings[%d]", ARR_LBOUND(array)[0] + t);
+			team_slot_name(name, sizeof(name), "team_ratings", ndim, ARR_LBOUND(array), t, p);
 			if (glicko != NULL)
 			{
 				GlickoValue value;
@@ -168,17 +165,7 @@ elo_predict_teams(FunctionCallInfo fcinfo, bool want_draw)
 	return pairwise_answer(fcinfo, &teams, prob, 2, want_draw);
 }
 
-Datum
-elo_predict_win_teams(PG_FUNCTION_ARGS)
-{
-	return elo_predict_teams(fcinfo, false);
-}
-
-Datum
-elo_predict_draw_teams(PG_FUNCTION_ARGS)
-{
-	return elo_predict_teams(fcinfo, true);
-}
+WIN_AND_DRAW_ENTRY_POINTS(elo_predict_win_teams, elo_predict_draw_teams, elo_predict_teams)
 
 /* elo_normal_predict_win(team_ratings float8[], s) */
 Datum
@@ -215,14 +202,4 @@ glicko_predict_teams(FunctionCallInfo fcinfo, bool want_draw)
 	return pairwise_answer(fcinfo, &teams, prob, 1, want_draw);
 }
 
-Datum
-glicko_predict_win_teams(PG_FUNCTION_ARGS)
-{
-	return glicko_predict_teams(fcinfo, false);
-}
-
-Datum
-glicko_predict_draw_teams(PG_FUNCTION_ARGS)
-{
-	return glicko_predict_teams(fcinfo, true);
-}
+WIN_AND_DRAW_ENTRY_POINTS(glicko_predict_win_teams, glicko_predict_draw_teams, glicko_predict_teams)

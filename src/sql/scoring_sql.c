@@ -114,18 +114,7 @@ prediction_score_combine(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(a);
 }
 
-Datum
-prediction_score_serialize(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BYTEA_P(flat_state_serialize(PG_GETARG_POINTER(0), sizeof(sk_score_state)));
-}
-
-Datum
-prediction_score_deserialize(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(flat_state_deserialize(PG_GETARG_BYTEA_PP(0), sizeof(sk_score_state),
-											 "prediction_score"));
-}
+FLAT_STATE_SERIAL_FUNCTIONS(prediction_score, sk_score_state)
 
 Datum
 prediction_score_final(PG_FUNCTION_ARGS)

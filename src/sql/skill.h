@@ -40,6 +40,14 @@ typedef struct CallCache
 	CompositeType details;		/* skill.match_details (the replay aggregates) */
 } CallCache;
 
+/*
+ * The SQL entry points of one prediction's two questions, the chance of a
+ * win and that of a draw, both answered by impl(fcinfo, want_draw).
+ */
+#define WIN_AND_DRAW_ENTRY_POINTS(win, draw, impl) \
+	Datum win(PG_FUNCTION_ARGS) { return impl(fcinfo, false); } \
+	Datum draw(PG_FUNCTION_ARGS) { return impl(fcinfo, true); }
+
 /* checks.c: argument rules, each raising an ERROR that names the argument. */
 extern void check_finite(const char *arg, double value);
 extern void check_positive(const char *arg, double value);
@@ -73,6 +81,9 @@ extern void check_party_weights(const char *max_arg, double max_w, const char *m
 
 /* arrays.c: float8[] arguments. */
 extern const double *float8_array_values(ArrayType *array, const char *arg, int *count);
+extern int	paired_float8_args(FunctionCallInfo fcinfo, int a, const char *arg_a,
+							   const double **values_a, int b, const char *arg_b,
+							   const double **values_b);
 extern ArrayType *float8_array_build(const double *values, int count);
 extern int	array_length_1d(ArrayType *array, const char *arg);
 extern void array_element_name(char *buf, size_t size, const char *arg, ArrayType *array,

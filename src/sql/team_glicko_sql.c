@@ -8,6 +8,7 @@
  * Glicko-1: it passes through unchanged (and may be NULL).
  */
 #include "sql/skill.h"
+#include "sql/teams.h"
 
 #include "sql/draw_args.h"
 #include "core/pair_z.h"
@@ -92,11 +93,7 @@ glicko_teams_read(CompositeType *type, ArrayType *array, const char *arg,
 
 			if (nulls[slot])
 				continue;
-			if (teams->ndim == 2)
-				snprintf(name, sizeof(name), "%s[%d][%d]", arg,
-						 teams->lbs[0] + t, teams->lbs[1] + p);
-			else
-				snprintf(name, sizeof(name), "%s[%d]", arg, teams->lbs[0] + t);
+			team_slot_name(name, sizeof(name), arg, teams->ndim, teams->lbs, t, p);
 			glicko_read(type, DatumGetHeapTupleHeader(elems[slot]), name, false,
 						&teams->player[i]);
 			teams->rating[i] = teams->player[i].rating;
@@ -282,14 +279,4 @@ team_glicko_predict(FunctionCallInfo fcinfo, bool want_draw)
 	PG_RETURN_ARRAYTYPE_P(float8_array_build(chance, 2));
 }
 
-Datum
-team_glicko_predict_win(PG_FUNCTION_ARGS)
-{
-	return team_glicko_predict(fcinfo, false);
-}
-
-Datum
-team_glicko_predict_draw(PG_FUNCTION_ARGS)
-{
-	return team_glicko_predict(fcinfo, true);
-}
+WIN_AND_DRAW_ENTRY_POINTS(team_glicko_predict_win, team_glicko_predict_draw, team_glicko_predict)

@@ -35,6 +35,20 @@ rating_valid(CompositeType *rating_type, HeapTupleHeader tuple, double *mu,
 	return true;
 }
 
+/*
+ * The name of team t's p-th slot in errors, as the user indexes the array:
+ * arg[t][p] for a 2-D array, arg[t] for a 1-D one (lbs: its lower bounds).
+ */
+void
+team_slot_name(char *name, size_t size, const char *arg, int ndim, const int *lbs,
+			   int t, int p)
+{
+	if (ndim == 2)
+		snprintf(name, size, "%s[%d][%d]", arg, lbs[0] + t, lbs[1] + p);
+	else
+		snprintf(name, size, "%s[%d]", arg, lbs[0] + t);
+}
+
 void
 team_match_read(CompositeType *rating_type, ArrayType *array, const char *arg,
 				TeamMatch *match)
@@ -91,11 +105,7 @@ team_match_read(CompositeType *rating_type, ArrayType *array, const char *arg,
 			/* The element's name is only needed for an error message. */
 			if (!rating_valid(rating_type, tuple, &match->mu[i], &match->sigma[i]))
 			{
-				if (match->ndim == 2)
-					snprintf(name, sizeof(name), "%s[%d][%d]", arg,
-							 match->lbs[0] + t, match->lbs[1] + p);
-				else
-					snprintf(name, sizeof(name), "%s[%d]", arg, match->lbs[0] + t);
+				team_slot_name(name, sizeof(name), arg, match->ndim, match->lbs, t, p);
 				rating_read(rating_type, tuple, name, &match->mu[i], &match->sigma[i]);
 			}
 			i++;
@@ -180,12 +190,9 @@ team_weights_read(ArrayType *array, const char *arg, const TeamMatch *match)
 
 		if (match->slot_is_null[slot])
 			continue;
-		if (match->ndim == 2)
-			snprintf(name, sizeof(name), "%s[%d][%d]", arg,
-					 match->lbs[0] + slot / match->dims[1],
-					 match->lbs[1] + slot % match->dims[1]);
-		else
-			snprintf(name, sizeof(name), "%s[%d]", arg, match->lbs[0] + slot);
+		team_slot_name(name, sizeof(name), arg, match->ndim, match->lbs,
+					   match->ndim == 2 ? slot / match->dims[1] : slot,
+					   match->ndim == 2 ? slot % match->dims[1] : 0);
 		if (nulls[slot])
 			ereport(ERROR,
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),

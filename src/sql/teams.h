@@ -25,6 +25,8 @@ typedef struct TeamMatch
 } TeamMatch;
 
 /* Reads and checks team_ratings (>= 2 teams, no empty team, valid ratings). */
+extern void team_slot_name(char *name, size_t size, const char *arg, int ndim,
+						   const int *lbs, int t, int p);
 extern void team_match_read(CompositeType *rating_type, ArrayType *array,
 							const char *arg, TeamMatch *match);
 

@@ -447,14 +447,4 @@ trueskill_predict_pair(FunctionCallInfo fcinfo, bool want_draw)
 	PG_RETURN_ARRAYTYPE_P(float8_array_build(chance, 2));
 }
 
-Datum
-trueskill_predict_win_with_draws(PG_FUNCTION_ARGS)
-{
-	return trueskill_predict_pair(fcinfo, false);
-}
-
-Datum
-trueskill_predict_draw(PG_FUNCTION_ARGS)
-{
-	return trueskill_predict_pair(fcinfo, true);
-}
+WIN_AND_DRAW_ENTRY_POINTS(trueskill_predict_win_with_draws, trueskill_predict_draw, trueskill_predict_pair)
