@@ -134,7 +134,7 @@ for locking in yes no; do
 	retried=$(echo "$out" | sed -n 's/^number of transactions retried: \([0-9]*\).*/\1/p')
 	tps=$(echo "$out" | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
 	read -r matches breaks off refusals < <(check "$db")
-	summary="lock=$locking: $CLIENTS clients ${SECONDS_RUN}s, $committed matches committed (tps $tps), $matches in results, $breaks chain breaks, $off players off the recompute (per system), $refusals refused as older and retried, ${retried:-0} deadlocks retried, ${failures:-0} failed"
+	summary="lock=$locking: $CLIENTS clients ${SECONDS_RUN}s, $committed matches committed (tps $tps), $matches in results, $breaks chain breaks, $off ratings (player and system) off the recompute, $refusals refused as older and retried, ${retried:-0} deadlocks retried, ${failures:-0} failed"
 	if [ "$locking" = yes ]; then
 		ok=$([ "$breaks" -eq 0 ] && [ "$off" -eq 0 ] && [ "$matches" -eq "$committed" ] && [ "${failures:-0}" -eq 0 ] && echo 1)
 	else
