@@ -31,7 +31,8 @@ UPDATE rm_results r SET two_teams = (SELECT count(DISTINCT team) = 2 FROM rm_res
 
 -- Each player's state as the caller keeps it: one column per rating type.
 CREATE TEMP TABLE live (player_id bigint PRIMARY KEY, rating skill.rating, elo float8,
-                        glicko skill.glicko, matches int, last_played timestamptz, peak float8);
+                        glicko skill.glicko, matches int, last_played timestamptz, peak float8,
+                        last_period bigint);
 
 -- Rates every match through rate_match, one at a time from the kept state,
 -- then compares each player's state with its last row of the history.
@@ -115,6 +116,60 @@ FROM live ORDER BY player_id;
 SELECT player_id, (r.rating).mu > 25 AS gained, round((r.rating).sigma::numeric, 6) < 8.333333 AS surer,
        matches, peak
 FROM skill.rate_match('pl', 1, '2026-03-01', '{3,1,2}', '{2,1,1}', '{2,1,1}', '{NULL,NULL,"(25,5)"}'::skill.rating[]) r;
+
+-- Rating periods of their own (weeks): rate_period rates each week's rows
+-- when it closes, from the kept state and the count of periods closed,
+-- equal to the history with a period column.
+CREATE FUNCTION pg_temp.periods_vs_history(fam text, opts jsonb)
+RETURNS TABLE (players bigint, equal bigint, matches_right bigint, periods_closed bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  w record;
+  closed bigint := 0;
+BEGIN
+  DELETE FROM live;
+  FOR w IN SELECT DISTINCT date_trunc('week', played_at, 'UTC') AS period FROM rm_results ORDER BY 1 LOOP
+    INSERT INTO live (player_id, glicko, matches, last_played, last_period)
+    SELECT r.player_id, r.rating, r.matches, r.last_played, r.last_period
+    FROM (SELECT array_agg(x.match_id ORDER BY x.played_at, x.match_id, x.player_id) AS match_ids,
+                 array_agg(x.played_at ORDER BY x.played_at, x.match_id, x.player_id) AS played_at,
+                 array_agg(x.player_id ORDER BY x.played_at, x.match_id, x.player_id) AS ids,
+                 array_agg(x.team ORDER BY x.played_at, x.match_id, x.player_id) AS teams,
+                 array_agg(x.rank ORDER BY x.played_at, x.match_id, x.player_id) AS ranks,
+                 array_agg(l.glicko ORDER BY x.played_at, x.match_id, x.player_id) AS ratings,
+                 array_agg(l.matches ORDER BY x.played_at, x.match_id, x.player_id) AS matches,
+                 array_agg(l.last_played ORDER BY x.played_at, x.match_id, x.player_id) AS last_played,
+                 array_agg(l.last_period ORDER BY x.played_at, x.match_id, x.player_id) AS last_period
+          FROM rm_results x LEFT JOIN live l USING (player_id)
+          WHERE date_trunc('week', x.played_at, 'UTC') = w.period) a,
+         skill.rate_period(fam, closed, a.match_ids, a.played_at, a.ids, a.teams, a.ranks, a.ratings,
+                           a.matches, a.last_played, a.last_period, opts) r
+    ON CONFLICT (player_id) DO UPDATE
+    SET glicko = excluded.glicko, matches = excluded.matches, last_played = excluded.last_played,
+        last_period = excluded.last_period;
+    closed := closed + 1;
+  END LOOP;
+  RETURN QUERY EXECUTE format($q$
+    SELECT count(*), count(*) FILTER (WHERE h.rating_after = l.glicko), count(*) FILTER (WHERE h.n = l.matches), $2
+    FROM (SELECT *, count(*) OVER (PARTITION BY player_id) AS n,
+                 row_number() OVER (PARTITION BY player_id ORDER BY played_at DESC, match_id DESC) AS back
+          FROM skill.%s_history('SELECT match_id, played_at, date_trunc(''week'', played_at, ''UTC'') AS period,
+                                        player_id, team, rank
+                                 FROM rm_results ORDER BY played_at, match_id, player_id', $1)) h
+    FULL JOIN live l USING (player_id) WHERE h.back = 1$q$, fam)
+  USING opts, closed;
+END $$;
+SELECT f.family, o.opts, r.*
+FROM (VALUES ('glicko'), ('glicko2')) f(family)
+CROSS JOIN (VALUES ('{}'::jsonb), ('{"rd_per_day": 4}'), ('{"season_starts": ["2026-04-20 00:00+00"]}')) o(opts)
+CROSS JOIN LATERAL pg_temp.periods_vs_history(f.family, o.opts) r
+ORDER BY o.opts, f.family;
+-- A season start inside a period would close it there: refused.
+SELECT * FROM pg_temp.periods_vs_history('glicko2', '{"season_starts": ["2026-04-01 00:00+00"]}');
+SELECT * FROM skill.rate_period('elo', 0, '{1,1}', '{2026-03-01,2026-03-01}', '{1,2}', '{1,2}', '{1,2}', '{NULL,NULL}'::float8[]);
+SELECT * FROM skill.rate_period('glicko', -1, '{1,1}', '{2026-03-01,2026-03-01}', '{1,2}', '{1,2}', '{1,2}', '{NULL,NULL}'::skill.glicko[]);
+SELECT * FROM skill.rate_period('glicko', 3, '{1,1}', '{2026-03-01,2026-03-01}', '{1,2}', '{1,2}', '{1,2}', '{"(1500,100,)",NULL}'::skill.glicko[], '{2,0}', '{2026-02-01,NULL}', '{4,NULL}');
+SELECT * FROM skill.rate_period('glicko', 3, '{2,1}', '{2026-03-01,2026-03-01}', '{1,2}', '{1,2}', '{1,2}', '{NULL,NULL}'::skill.glicko[]);
 
 -- Arguments: each rule with its message.
 SELECT * FROM skill.rate_match('nope', 1, now(), '{1,2}', '{1,2}', '{1,2}', '{NULL,NULL}'::float8[]);

@@ -482,8 +482,16 @@ season_if_due(ReplayState *state, TimestampTz played_at)
 	if (!lifecycle_season_due(state, played_at))
 		return;
 	rate_waiting(state);
+
+	/*
+	 * The next match opens a period, its own or the rest of this one: a
+	 * start between two periods counts none of its own.
+	 */
 	if (state->in_period)
+	{
 		close_period(state);
+		state->in_period = false;
+	}
 	lifecycle_new_season(state, played_at);
 }
 
