@@ -19,7 +19,11 @@ OBJS = $(patsubst %.c,%.o,$(sort $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 
 # The install script is assembled from src/sql/*.sql in file-name order, so
 # each family keeps its SQL next to its concern.
-DATA_built = $(EXTENSION)--$(EXTVERSION).sql
+EXTENSION_SCRIPT = $(EXTENSION)--$(EXTVERSION).sql
+# The per-match update recipe (docs/per-match.md) is installed beside the
+# extension's scripts, under the extension's name, for \i from any psql.
+RECIPE = $(EXTENSION)_record_match.sql
+DATA_built = $(EXTENSION_SCRIPT) $(RECIPE)
 # Released versions: each one's install script frozen as it shipped, and the
 # upgrade scripts from each to the next (docs/operations.md, "Upgrades"; sql/upgrade.sql
 # keeps every released version upgradable to this one).
@@ -72,8 +76,11 @@ include $(PGXS)
 # PGXS does not track headers: rebuild everything when any header changes.
 $(OBJS): $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h)) $(FAMILY_LIST) $(FLAVOR_STAMP)
 
-$(DATA_built): $(SQL_PARTS)
+$(EXTENSION_SCRIPT): $(SQL_PARTS)
 	cat $(SQL_PARTS) > $@
+
+$(RECIPE): scripts/record_match.sql
+	cp $< $@
 
 src/sql/70_replay.sql: $(FAMILY_LIST) scripts/gen_family_sql.awk
 	awk -v part=replay -f scripts/gen_family_sql.awk $(FAMILY_LIST) > $@

@@ -7,13 +7,18 @@
 \pset footer off
 CREATE EXTENSION IF NOT EXISTS skill;
 
--- The tables and the transactional per-match update (README, "Update
--- ratings when a match ends"): record_match locks the match's players in id
--- order, refuses a player without a row or a match older than one already
--- rated, rates from the current ratings and writes them back, all in the
--- caller's transaction.
+-- The tables and the transactional per-match update (docs/per-match.md):
+-- record_match locks the match's players in id order, refuses a player
+-- without a row or a match older than one already rated, rates from the
+-- current ratings in each rating system (OpenSkill and Elo here) and writes
+-- them back, all in the caller's transaction.
 \ir record_match.sql
 INSERT INTO players (player_id, name) VALUES (1, 'ada'), (2, 'bob'), (3, 'cyd'), (4, 'dee');
+-- Each player's OpenSkill rating and Elo side by side.
+CREATE TEMP VIEW live AS
+SELECT p.player_id, p.name, o.rating, e.elo
+FROM players p JOIN ratings o ON o.player_id = p.player_id AND o.system = 'openskill'
+JOIN ratings e ON e.player_id = p.player_id AND e.system = 'elo';
 
 CALL record_match(1, '2026-11-01 18:00', '{1,2}', '{1,2}', '{1,2}');        -- ada beats bob
 CALL record_match(2, '2026-11-01 18:30', '{1,3}', '{1,2}', '{1,2}');        -- ada beats cyd
@@ -24,32 +29,32 @@ CALL record_match(6, '2026-11-03 20:30', '{3,4}', '{1,2}', '{2,1}');        -- d
 
 \echo
 \echo The per-match update: match 7 (cyd beats ada) rates its two players from their current ratings
-CREATE TEMP TABLE before_7 AS SELECT player_id, rating, elo FROM players;
+CREATE TEMP TABLE before_7 AS SELECT player_id, rating, elo FROM live;
 CALL record_match(7, '2026-11-04 18:00', '{1,3}', '{1,2}', '{2,1}');
 SELECT p.name, round((b.rating).mu::numeric, 2) AS mu_before, round((p.rating).mu::numeric, 2) AS mu_after,
        round((b.rating).sigma::numeric, 2) AS sigma_before, round((p.rating).sigma::numeric, 2) AS sigma_after,
        round(b.elo::numeric, 1) AS elo_before, round(p.elo::numeric, 1) AS elo_after
-FROM players p JOIN before_7 b USING (player_id) ORDER BY p.player_id;
+FROM live p JOIN before_7 b USING (player_id) ORDER BY p.player_id;
 
 \echo
 \echo Leaderboard (ordinal = mu - 3 sigma)
 SELECT name, round((rating).mu::numeric, 2) AS mu, round((rating).sigma::numeric, 2) AS sigma,
        round(skill.ordinal(rating)::numeric, 2) AS ordinal, round(elo::numeric, 1) AS elo
-FROM players ORDER BY skill.ordinal(rating) DESC;
+FROM live ORDER BY skill.ordinal(rating) DESC;
 
 \echo
 \echo Predicted chance that the first player beats the second
 SELECT a.name, b.name AS opponent,
        round((skill.pl_predict_win(ARRAY[a.rating, b.rating]))[1]::numeric, 3) AS openskill,
        round(skill.elo_predict_win(a.elo, b.elo)::numeric, 3) AS elo
-FROM players a JOIN players b ON a.player_id < b.player_id ORDER BY 1, 2;
+FROM live a JOIN live b ON a.player_id < b.player_id ORDER BY 1, 2;
 
 \echo
 \echo The season recomputed from the results table in one query equals the live ratings
 SELECT count(*) AS players, bool_and(r.rating = p.rating) AS same_as_live
 FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank)
-             FROM (SELECT * FROM results ORDER BY played_at, match_id) ordered)) r
-JOIN players p USING (player_id);
+             FROM (SELECT * FROM results ORDER BY played_at, match_id, player_id) ordered)) r
+JOIN live p USING (player_id);
 
 \echo
 \echo History: rating before and after each match, and the predicted chance of winning

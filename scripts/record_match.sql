@@ -1,22 +1,42 @@
--- scripts/record_match.sql - the per-match update recipe of the README
--- ("Update ratings when a match ends"): tables and two procedures.
--- scripts/demo.sql, sql/recipe.sql and scripts/test_concurrency.sh load it,
--- so the tests exercise the documented text itself.
+-- record_match.sql - the per-match update recipe (docs/per-match.md):
+-- tables and two procedures that keep live ratings in any of skill's
+-- families equal to a recompute of the results.  `make install` installs it
+-- as $(pg_config --sharedir)/extension/skill_record_match.sql; load it into
+-- the schema of your choice with \i.  scripts/demo.sql, sql/recipe.sql and
+-- scripts/test_concurrency.sh load it, so the tests exercise this very text.
 --
---   record_match  rates one match in the caller's transaction; it never
---                 loses data: it refuses a player without a row and a match
---                 that is not after the last one already rated for any of
---                 its players (live ratings would then differ from a
---                 recompute).
---   rerate_from   re-rates every match played at or after a point in time
---                 from the history (after a late match was added to results).
+--   record_match  rates one match in the caller's transaction in every
+--                 system of rating_systems; it never loses data: it refuses
+--                 a player without a row and a match that is not after the
+--                 last one already rated for any of its players (live
+--                 ratings would then differ from a recompute).
+--   rerate_from   re-rates from the history (after a late match was added
+--                 to results): every match from a point in time on.
 
+-- The rating systems kept live: a family of skill.rate_match (pl, bt_full,
+-- bt_part, tm_full, tm_part, trueskill, elo, glicko, glicko2, team_glicko)
+-- and its options.  Add a row to keep another; then
+-- CALL rerate_from('-infinity') rates the results so far in it.
+CREATE TABLE rating_systems (
+  system  text PRIMARY KEY,
+  family  text NOT NULL,
+  options jsonb,
+  -- The column of ratings (and rating_changes) its ratings go to.
+  kind    text GENERATED ALWAYS AS (
+            CASE WHEN family = 'elo' THEN 'elo'
+                 WHEN family IN ('glicko', 'glicko2', 'team_glicko') THEN 'glicko'
+                 ELSE 'rating' END) STORED
+);
+INSERT INTO rating_systems (system, family) VALUES ('openskill', 'pl'), ('elo', 'elo');
+
+-- A player and what every system's update needs besides its rating: the
+-- matches rated (Elo's K schedules) and the last one (idle growth, the
+-- Glicko families' calendar growth, season resets, and the order check).
 CREATE TABLE players (
   player_id      bigint PRIMARY KEY,
   name           text,
-  rating         skill.rating NOT NULL DEFAULT skill.rating(),  -- OpenSkill Plackett-Luce prior
-  elo            float8 NOT NULL DEFAULT 1500,                   -- elo_replay's default prior
-  last_played_at timestamptz,   -- the newest match rated into rating and elo
+  matches        int NOT NULL DEFAULT 0,
+  last_played_at timestamptz,
   last_match_id  bigint
 );
 
@@ -31,16 +51,32 @@ CREATE TABLE results (
 );
 CREATE INDEX ON results (played_at, match_id);
 
--- Each player's ratings before and after each match: the deltas to show,
--- and the audit that each update started from the previous one's result.
+-- Each player's rating in each system, in the column of the system's kind;
+-- no row yet: the system's prior.  peak: Elo's highest rating (option k_top).
+CREATE TABLE ratings (
+  player_id bigint NOT NULL REFERENCES players,
+  system    text NOT NULL REFERENCES rating_systems,
+  rating    skill.rating,   -- OpenSkill, TrueSkill
+  elo       float8,         -- Elo
+  glicko    skill.glicko,   -- Glicko-1, Glicko-2, team Glicko
+  peak      float8,
+  PRIMARY KEY (player_id, system)
+);
+
+-- Each player's ratings before and after each match, per system: the
+-- deltas to show, and the audit that each update started from the previous
+-- one's result (before NULL: the player's first match, from the prior).
 CREATE TABLE rating_changes (
   match_id      bigint NOT NULL,
   player_id     bigint NOT NULL,
-  rating_before skill.rating NOT NULL,
-  rating_after  skill.rating NOT NULL,
-  elo_before    float8 NOT NULL,
-  elo_after     float8 NOT NULL,
-  PRIMARY KEY (match_id, player_id),
+  system        text NOT NULL REFERENCES rating_systems,
+  rating_before skill.rating,
+  rating_after  skill.rating,
+  elo_before    float8,
+  elo_after     float8,
+  glicko_before skill.glicko,
+  glicko_after  skill.glicko,
+  PRIMARY KEY (match_id, player_id, system),
   FOREIGN KEY (match_id, player_id) REFERENCES results
 );
 
@@ -48,6 +84,7 @@ CREATE PROCEDURE record_match(p_match bigint, p_at timestamptz, p_players bigint
 LANGUAGE plpgsql AS $$
 DECLARE
   bad record;
+  s record;
 BEGIN
   -- Lock the match's players in id order before anything else: a concurrent
   -- match sharing a player waits here, then rates from this one's result.
@@ -58,7 +95,7 @@ BEGIN
   IF FOUND THEN
     RAISE EXCEPTION 'record_match: player % has no row in players', bad.id
       USING ERRCODE = 'foreign_key_violation',
-            HINT = 'Insert the player first; the column defaults are the prior.';
+            HINT = 'Insert the player first; it starts from each system''s prior.';
   END IF;
 
   SELECT p.player_id, p.last_match_id, p.last_played_at INTO bad FROM players p
@@ -73,56 +110,77 @@ BEGIN
 
   INSERT INTO results SELECT p_match, p_at, u.* FROM unnest(p_players, p_teams, p_ranks) u;
 
-  -- Rate from the current ratings (read once), write them back and log the change.
-  WITH before AS MATERIALIZED (
-    SELECT x.match_id, x.played_at, x.player_id, x.team, x.rank, q.rating, q.elo
-    FROM results x JOIN players q USING (player_id) WHERE x.match_id = p_match
-  ), rated AS MATERIALIZED (
-    SELECT o.player_id, o.rating, e.rating AS elo
-    FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank, rating) FROM before)) o
-    JOIN unnest((SELECT skill.elo_replay(match_id, played_at, player_id, team, rank, elo) FROM before)) e
-      USING (player_id)
-  ), updated AS (
-    UPDATE players p SET rating = r.rating, elo = r.elo, last_played_at = p_at, last_match_id = p_match
-    FROM rated r WHERE p.player_id = r.player_id
-  )
-  INSERT INTO rating_changes
-  SELECT p_match, b.player_id, b.rating, r.rating, b.elo, r.elo
-  FROM before b JOIN rated r USING (player_id);
+  -- In each system: rate the match from the players' current state (read
+  -- once), log the change and write the new ratings back.
+  FOR s IN SELECT * FROM rating_systems ORDER BY system LOOP
+    EXECUTE format($q$
+      WITH match AS MATERIALIZED (
+        SELECT array_agg(x.player_id ORDER BY x.player_id) AS ids, array_agg(x.team ORDER BY x.player_id) AS teams,
+               array_agg(x.rank ORDER BY x.player_id) AS ranks, array_agg(r.%1$I ORDER BY x.player_id) AS ratings,
+               array_agg(p.matches ORDER BY x.player_id) AS matches,
+               array_agg(p.last_played_at ORDER BY x.player_id) AS last_played,
+               array_agg(r.peak ORDER BY x.player_id) AS peaks
+        FROM results x JOIN players p USING (player_id)
+        LEFT JOIN ratings r ON r.player_id = x.player_id AND r.system = $3
+        WHERE x.match_id = $1
+      ), rated AS MATERIALIZED (
+        SELECT o.player_id, o.rating, o.peak
+        FROM match m, skill.rate_match($4, $1, $2, m.ids, m.teams, m.ranks, m.ratings, m.matches,
+                                       m.last_played, m.peaks, $5) o
+      ), logged AS (
+        INSERT INTO rating_changes (match_id, player_id, system, %1$s_before, %1$s_after)
+        SELECT $1, o.player_id, $3, r.%1$I, o.rating
+        FROM rated o LEFT JOIN ratings r ON r.player_id = o.player_id AND r.system = $3
+      )
+      INSERT INTO ratings (player_id, system, %1$I, peak)
+      SELECT player_id, $3, rating, peak FROM rated
+      ON CONFLICT (player_id, system) DO UPDATE SET %1$I = excluded.%1$I, peak = excluded.peak$q$, s.kind)
+    USING p_match, p_at, s.system, s.family, s.options;
+  END LOOP;
+
+  UPDATE players SET matches = matches + 1, last_played_at = p_at, last_match_id = p_match
+  WHERE player_id = ANY (p_players);
 END $$;
 
 CREATE PROCEDURE rerate_from(p_from timestamptz)
 LANGUAGE plpgsql AS $$
 DECLARE
-  -- Every match from p_from on, each player starting from its rating after
-  -- its last match before p_from (NULL: the prior).
-  rows text := format($q$
-    WITH start AS (
-      SELECT DISTINCT ON (c.player_id) c.player_id, c.rating_after, c.elo_after
-      FROM rating_changes c JOIN results r USING (match_id, player_id)
-      WHERE r.played_at < %1$L
-      ORDER BY c.player_id, r.played_at DESC, r.match_id DESC)
-    SELECT x.match_id, x.played_at, x.player_id, x.team, x.rank, s.%%s
-    FROM results x LEFT JOIN start s USING (player_id)
-    WHERE x.played_at >= %1$L
-    ORDER BY x.played_at, x.match_id$q$, p_from);
+  s record;
 BEGIN
   -- Plain reads only until commit: no record_match runs in between.
   LOCK TABLE players IN EXCLUSIVE MODE;
-  CREATE TEMP TABLE rerated AS
-  SELECT o.match_id, o.played_at, o.player_id, o.rating_before, o.rating_after,
-         e.rating_before AS elo_before, e.rating_after AS elo_after
-  FROM skill.pl_history(format(rows, 'rating_after')) o
-  JOIN skill.elo_history(format(rows, 'elo_after')) e USING (match_id, player_id);
-
-  DELETE FROM rating_changes c USING results r
-  WHERE r.match_id = c.match_id AND r.player_id = c.player_id AND r.played_at >= p_from;
-  INSERT INTO rating_changes
-  SELECT match_id, player_id, rating_before, rating_after, elo_before, elo_after FROM rerated;
-  UPDATE players p SET rating = l.rating_after, elo = l.elo_after,
-                       last_played_at = l.played_at, last_match_id = l.match_id
-  FROM (SELECT DISTINCT ON (player_id) * FROM rerated
-        ORDER BY player_id, played_at DESC, match_id DESC) l
+  UPDATE players p SET matches = l.matches, last_played_at = l.played_at, last_match_id = l.match_id
+  FROM (SELECT DISTINCT ON (player_id) player_id, played_at, match_id,
+               count(*) OVER (PARTITION BY player_id) AS matches
+        FROM results ORDER BY player_id, played_at DESC, match_id DESC) l
   WHERE p.player_id = l.player_id;
-  DROP TABLE rerated;
+
+  -- Each system's history of all results (so every player's state is the
+  -- recompute's); its changes from p_from on are rewritten.
+  FOR s IN SELECT * FROM rating_systems ORDER BY system LOOP
+    EXECUTE format($q$
+      CREATE TEMP TABLE rerated AS
+      SELECT match_id, played_at, player_id, rating_after AS after,
+             lag(rating_after) OVER (PARTITION BY player_id ORDER BY played_at, match_id) AS before,
+             %2$s AS peak,
+             row_number() OVER (PARTITION BY player_id ORDER BY played_at DESC, match_id DESC) AS back
+      FROM skill.%1$s_history('SELECT match_id, played_at, player_id, team, rank FROM results
+                                ORDER BY played_at, match_id, player_id', $1)$q$,
+      s.family, CASE s.kind WHEN 'elo' THEN  -- Elo's highest rating: the prior counts
+        'greatest(max(rating_after) OVER (PARTITION BY player_id), coalesce(($1->>''rating'')::float8, 1500))'
+        ELSE 'NULL::float8' END)
+    USING s.options;
+    DELETE FROM rating_changes c USING results r
+    WHERE c.system = s.system AND r.match_id = c.match_id AND r.player_id = c.player_id AND r.played_at >= p_from;
+    EXECUTE format($q$
+      INSERT INTO rating_changes (match_id, player_id, system, %1$s_before, %1$s_after)
+      SELECT match_id, player_id, $1, before, after FROM rerated WHERE played_at >= $2$q$, s.kind)
+    USING s.system, p_from;
+    EXECUTE format($q$
+      INSERT INTO ratings (player_id, system, %1$I, peak)
+      SELECT player_id, $1, after, peak FROM rerated WHERE back = 1
+      ON CONFLICT (player_id, system) DO UPDATE SET %1$I = excluded.%1$I, peak = excluded.peak$q$, s.kind)
+    USING s.system;
+    DROP TABLE rerated;
+  END LOOP;
 END $$;

@@ -35,6 +35,7 @@ TOPICS = [
     ('70_replay', 'Replay, history and predictions'),
     ('71_history', 'Replay, history and predictions'),
     ('72_families', 'Replay, history and predictions'),
+    ('73_rate_match', 'Per-match updates'),
     ('74_scoring', 'Scoring and fitting'),
     ('75_outcome_score', 'Scoring and fitting'),
     ('82_lifecycle', 'Player lifecycle'),

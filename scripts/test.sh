@@ -160,13 +160,20 @@ reference() {
 }
 check "docs/reference.md is out of date" reference
 
-# docs/per-match.md shows the per-match recipe the tests run (scripts/record_match.sql).
-recipe() { awk '/^CREATE PROCEDURE record_match/,/^END \$\$;/' "$1"; }
+# docs/per-match.md shows the per-match recipe the tests run (scripts/record_match.sql)
+# in full: its sql blocks between the recipe markers, a blank line between
+# two, are the file.
+recipe() {
+	awk '/^<!-- recipe:/ { on = 1; next } /^<!-- \/recipe -->/ { on = 0 }
+		on && /^```sql$/ { if (n++) print ""; inb = 1; next }
+		inb && /^```$/ { inb = 0; next }
+		inb' "$1"
+}
 same_recipe() {
 	[ -n "$(recipe "$REPO_ROOT/docs/per-match.md")" ] &&
-		diff <(recipe "$REPO_ROOT/docs/per-match.md") <(recipe "$REPO_ROOT/scripts/record_match.sql")
+		diff <(recipe "$REPO_ROOT/docs/per-match.md") "$REPO_ROOT/scripts/record_match.sql"
 }
-check "docs/per-match.md's record_match differs from scripts/record_match.sql" same_recipe
+check "docs/per-match.md's recipe differs from scripts/record_match.sql" same_recipe
 
 # The demo (scripts/demo.sql, the tour the README mentions) runs without an error.
 demo() {

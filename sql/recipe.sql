@@ -1,7 +1,8 @@
--- The README's per-match update recipe (scripts/record_match.sql, loaded as
--- it is): it rates matches as a recompute would, refuses a player without a
--- row and a match older than one already rated, and rerate_from brings a
--- late match in so that live ratings equal the recompute again.
+-- The per-match update recipe (scripts/record_match.sql, loaded as it is):
+-- in every family it rates matches as a recompute would (uneven teams,
+-- idle growth between matches days apart), refuses a player without a row
+-- and a match older than one already rated, and rerate_from brings a late
+-- match in so that live ratings equal the recompute again.
 \set VERBOSITY terse
 CREATE SCHEMA recipe;
 SET search_path = recipe, public;
@@ -12,59 +13,105 @@ SET TimeZone = 'UTC';
 \set QUIET off
 \set ECHO all
 
-INSERT INTO players (player_id, name) VALUES (1, 'ada'), (2, 'bob'), (3, 'cyd'), (4, 'dee');
-CALL record_match(1, '2026-11-01 18:00+00', '{1,2}', '{1,2}', '{1,2}');        -- ada beats bob
-CALL record_match(2, '2026-11-01 18:30+00', '{1,3}', '{1,2}', '{1,2}');        -- ada beats cyd
-CALL record_match(4, '2026-11-02 19:30+00', '{1,4,2,3}', '{1,1,2,2}', '{2,2,1,1}');  -- bob+cyd beat ada+dee
+-- Every family, the Glicko ones growing RDs by the calendar (their
+-- default) and the others by sigma_per_day or rd_per_day.
+INSERT INTO rating_systems (system, family, options) VALUES
+  ('bt_full', 'bt_full', '{"sigma_per_day": 0.3}'), ('bt_part', 'bt_part', NULL),
+  ('tm_full', 'tm_full', NULL), ('tm_part', 'tm_part', '{"sigma_per_day": 0.3}'),
+  ('trueskill', 'trueskill', '{"sigma_per_day": 0.3}'),
+  ('elo_fide', 'elo', '{"k": 20, "k_new": 40, "k_new_games": 2, "k_top": 10, "k_top_rating": 1510}'),
+  ('glicko', 'glicko', '{"period_length": "7 days"}'), ('glicko2', 'glicko2', NULL),
+  ('team_glicko', 'team_glicko', '{"rd_per_day": 5}');
+SELECT system, family, kind FROM rating_systems ORDER BY system;
+
+-- Recompute: each system's history of the whole results table, each
+-- player's last row against its live rating (bit for bit), and players'
+-- matches and last match.
+CREATE FUNCTION recompute_check() RETURNS TABLE (system text, players bigint, as_recompute bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  s record;
+BEGIN
+  FOR s IN SELECT * FROM rating_systems ORDER BY 1 LOOP
+    RETURN QUERY EXECUTE format($q$
+      SELECT $1, count(*), count(*) FILTER (WHERE h.rating_after = r.%2$I AND h.n = p.matches
+                                              AND (h.played_at, h.match_id) = (p.last_played_at, p.last_match_id))
+      FROM (SELECT * FROM (
+              SELECT *, count(*) OVER (PARTITION BY player_id) AS n,
+                     row_number() OVER (PARTITION BY player_id ORDER BY played_at DESC, match_id DESC) AS back
+              FROM skill.%1$s_history('SELECT match_id, played_at, player_id, team, rank FROM results
+                                        ORDER BY played_at, match_id, player_id', $2)) all_rows
+            WHERE back = 1) h
+      FULL JOIN (SELECT * FROM ratings WHERE system = $1) r USING (player_id)
+      LEFT JOIN players p USING (player_id)$q$, s.family, s.kind)
+    USING s.system, s.options;
+  END LOOP;
+END $$;
+
+INSERT INTO players (player_id, name) VALUES (1, 'ada'), (2, 'bob'), (3, 'cyd'), (4, 'dee'), (5, 'eve');
+CALL record_match(1, '2026-11-01 18:00+00', '{1,2}', '{1,2}', '{1,2}');              -- ada beats bob
+CALL record_match(2, '2026-11-01 18:30+00', '{1,3,4}', '{1,2,2}', '{1,2,2}');        -- ada beats cyd+dee
+CALL record_match(4, '2026-11-05 19:30+00', '{1,4,2,3,5}', '{1,1,2,2,2}', '{2,2,1,1,1}');  -- bob+cyd+eve beat ada+dee
+CALL record_match(6, '2026-11-19 12:00+00', '{5,2,3}', '{1,2,2}', '{1,1,1}');        -- eve ties bob+cyd
 
 -- Match 1 from the priors: openskill's classic 1v1 (27.6354, 8.0659) and
--- Elo 1500 +- 32 * 0.5.
-SELECT player_id, round((rating_before).mu::numeric, 4) AS mu_before, round((rating_after).mu::numeric, 4) AS mu_after,
-       round((rating_after).sigma::numeric, 4) AS sigma_after, elo_before, elo_after
-FROM rating_changes WHERE match_id = 1 ORDER BY player_id;
+-- Elo 1500 +- 32 * 0.5; a first match has no rating before.
+SELECT player_id, rating_before, round((rating_after).mu::numeric, 4) AS mu_after,
+       round((rating_after).sigma::numeric, 4) AS sigma_after
+FROM rating_changes WHERE match_id = 1 AND system = 'openskill' ORDER BY player_id;
+SELECT player_id, elo_before, elo_after FROM rating_changes WHERE match_id = 1 AND system = 'elo' ORDER BY player_id;
+SELECT * FROM recompute_check();
+
+-- Team Glicko rates two teams only: every match then needs two.
+CALL record_match(7, '2026-11-20 12:00+00', '{1,2,3}', '{1,2,3}', '{1,2,3}');
+DELETE FROM rating_changes WHERE system = 'team_glicko';
+DELETE FROM ratings WHERE system = 'team_glicko';
+DELETE FROM rating_systems WHERE system = 'team_glicko';
+CALL record_match(7, '2026-11-20 12:00+00', '{1,2,3}', '{1,2,3}', '{1,2,3}');        -- free-for-all
 
 -- A player without a row: refused, nothing written.
-CALL record_match(5, '2026-11-03 20:00+00', '{1,5}', '{1,2}', '{1,2}');
-SELECT count(*) AS rows_of_match_5 FROM results WHERE match_id = 5;
+CALL record_match(8, '2026-11-23 20:00+00', '{1,9}', '{1,2}', '{1,2}');
+SELECT count(*) AS rows_of_match_8 FROM results WHERE match_id = 8;
 
 -- A match older than one already rated for any of its players: refused,
 -- also at the same played_at with a lower match id, and the same match twice.
-CALL record_match(3, '2026-11-02 19:00+00', '{2,4}', '{1,2}', '{1,2}');
-CALL record_match(3, '2026-11-02 19:30+00', '{2,4}', '{1,2}', '{1,2}');
-CALL record_match(4, '2026-11-02 19:30+00', '{3,4}', '{1,2}', '{1,2}');
-SELECT count(*) AS rows_of_match_3 FROM results WHERE match_id = 3;
+CALL record_match(5, '2026-11-05 19:00+00', '{2,4}', '{1,2}', '{1,2}');
+CALL record_match(5, '2026-11-05 19:30+00', '{2,4}', '{1,2}', '{1,2}');
+CALL record_match(4, '2026-11-05 19:30+00', '{3,4}', '{1,2}', '{1,2}');
+SELECT count(*) AS rows_of_match_5 FROM results WHERE match_id = 5;
+-- The Glicko families rate the matches of one played_at together: a
+-- player's second match at the same time is refused (ada played match 7 then).
+CALL record_match(8, '2026-11-20 12:00+00', '{1,4}', '{1,2}', '{2,1}');
 -- Later than every player's last match: accepted.
-CALL record_match(5, '2026-11-02 19:30+00', '{3,4}', '{1,2}', '{2,1}');
+CALL record_match(8, '2026-11-22 10:00+00', '{4,5}', '{1,2}', '{2,1}');
 
--- The late match 3 goes into results, then everything from its time on is
--- re-rated from the history: players and rating_changes equal a recompute.
-INSERT INTO results VALUES (3, '2026-11-02 19:00+00', 2, 1, 1), (3, '2026-11-02 19:00+00', 4, 2, 2);
-CALL rerate_from('2026-11-02 19:00+00');
-
-SELECT count(*) AS players, bool_and(o.rating = p.rating) AS openskill_as_recompute,
-       bool_and(e.rating = p.elo) AS elo_as_recompute,
-       bool_and((p.last_played_at, p.last_match_id) = (l.played_at, l.match_id)) AS last_match_right
-FROM unnest((SELECT skill.pl_replay(match_id, played_at, player_id, team, rank)
-             FROM (SELECT * FROM results ORDER BY played_at, match_id) ordered)) o
-JOIN unnest((SELECT skill.elo_replay(match_id, played_at, player_id, team, rank)
-             FROM (SELECT * FROM results ORDER BY played_at, match_id) ordered)) e USING (player_id)
-JOIN players p USING (player_id)
-JOIN (SELECT DISTINCT ON (player_id) * FROM results ORDER BY player_id, played_at DESC, match_id DESC) l USING (player_id);
-
-SELECT count(*) AS changes,
-       count(*) FILTER (WHERE h.rating_before = c.rating_before AND h.rating_after = c.rating_after
-                          AND e.rating_before = c.elo_before AND e.rating_after = c.elo_after) AS as_history
-FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id') h
-JOIN skill.elo_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id') e
-  USING (match_id, player_id)
-FULL JOIN rating_changes c USING (match_id, player_id);
+-- The late match 5 goes into results, then everything from its time on is
+-- re-rated from the history: ratings and rating_changes equal a recompute.
+INSERT INTO results VALUES (5, '2026-11-05 19:00+00', 2, 1, 1), (5, '2026-11-05 19:00+00', 4, 2, 2);
+CALL rerate_from('2026-11-05 19:00+00');
+SELECT * FROM recompute_check();
 
 -- Each update starts from the previous one's result (the chain check of
--- scripts/test_concurrency.sh): 0 breaks.
-SELECT count(*) FILTER (WHERE rating_before IS DISTINCT FROM coalesce(prev, skill.rating())) AS breaks
-FROM (SELECT c.rating_before,
-             lag(c.rating_after) OVER (PARTITION BY c.player_id ORDER BY r.played_at, r.match_id) AS prev
+-- scripts/test_concurrency.sh), in every system: 0 breaks, and the
+-- changes are the history's.
+SELECT count(*) AS changes,
+       count(*) FILTER (WHERE before IS DISTINCT FROM prev) AS breaks
+FROM (SELECT coalesce(c.rating_before::text, c.elo_before::text, c.glicko_before::text) AS before,
+             lag(coalesce(c.rating_after::text, c.elo_after::text, c.glicko_after::text))
+               OVER (PARTITION BY c.system, c.player_id ORDER BY r.played_at, r.match_id) AS prev
       FROM rating_changes c JOIN results r USING (match_id, player_id)) chain;
+SELECT count(*) AS changes, count(*) FILTER (WHERE h.rating_after = c.rating_after) AS as_history
+FROM skill.pl_history('SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id, player_id') h
+FULL JOIN (SELECT * FROM rating_changes WHERE system = 'openskill') c USING (match_id, player_id);
+
+-- Adding a system later: rerate_from('-infinity') rates the results so far.
+INSERT INTO rating_systems VALUES ('team_glicko', 'team_glicko', NULL);
+DELETE FROM rating_changes WHERE match_id = 7;
+DELETE FROM results WHERE match_id = 7;  -- its only match of three teams
+CALL rerate_from('-infinity');
+-- Matches recorded after a re-rate go on from its state (Elo's peak too).
+CALL record_match(9, '2026-11-25 21:00+00', '{1,2,3,4,5}', '{2,1,2,1,2}', '{1,2,1,2,1}');  -- ada+cyd+eve beat bob+dee
+SELECT * FROM recompute_check();
 
 RESET search_path;
 DROP SCHEMA recipe CASCADE;

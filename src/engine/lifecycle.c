@@ -22,12 +22,22 @@ lifecycle_configure(ReplayState *state)
 	state->life.next_season = 0;
 }
 
-/* One soft reset of every known player toward the family's prior. */
+/* One soft reset of a player toward the family's prior. */
 static void
-reset_all(ReplayState *state)
+reset_player(ReplayState *state, ReplayPlayer *p)
 {
 	int			sf = state->life.spread_field;
 	double		keep = state->life.season_keep;
+
+	p->r[0] = sk_season_mean(p->r[0], state->prior[0], keep);
+	if (sf >= 0)
+		p->r[sf] = sk_season_spread(p->r[sf], state->prior[sf], keep);
+}
+
+/* One soft reset of every known player. */
+static void
+reset_all(ReplayState *state)
+{
 	ReplayPlayer **players;
 	uint32		n,
 				i;
@@ -35,12 +45,8 @@ reset_all(ReplayState *state)
 	players = replay_players_by_id(state, &n);
 	for (i = 0; i < n; i++)
 	{
-		ReplayPlayer *p = players[i];
-
 		CHECK_FOR_INTERRUPTS();
-		p->r[0] = sk_season_mean(p->r[0], state->prior[0], keep);
-		if (sf >= 0)
-			p->r[sf] = sk_season_spread(p->r[sf], state->prior[sf], keep);
+		reset_player(state, players[i]);
 	}
 	pfree(players);
 }
@@ -55,6 +61,30 @@ lifecycle_new_season(ReplayState *state, TimestampTz played_at)
 		reset_all(state);
 		state->life.next_season++;
 	}
+}
+
+/*
+ * A player entered as it stood after its last match (replay_seed_player)
+ * takes the resets of the season starts after that match, up to played_at:
+ * the replay of the whole history reset it at each, as a known player.
+ */
+void
+lifecycle_seeded_seasons(ReplayState *state, ReplayPlayer *player, TimestampTz played_at)
+{
+	const ReplayLifecycle *life = &state->life;
+	int			k;
+
+	for (k = 0; k < life->n_seasons && life->season_starts[k] <= played_at; k++)
+		if (life->season_starts[k] > player->last_played)
+			reset_player(state, player);
+}
+
+/* The season starts up to played_at count as applied (to the seeded players). */
+void
+lifecycle_skip_seasons(ReplayState *state, TimestampTz played_at)
+{
+	while (lifecycle_season_due(state, played_at))
+		state->life.next_season++;
 }
 
 void

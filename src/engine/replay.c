@@ -287,6 +287,34 @@ replay_lookup(ReplayState *state, int64 player_id)
 	return playerhash_lookup(state->players, player_id);
 }
 
+/*
+ * Enters a player as a replay would have left it after its last match,
+ * before any row is added: the per-match update (rate_match_sql.c) rates
+ * one match from the state its caller keeps, and the player is then "seen
+ * again" by the engine (idle growth from last_played, the Glicko families'
+ * calendar growth), exactly as in the replay of the whole history.  The
+ * pointer is valid until the next insert.
+ */
+ReplayPlayer *
+replay_seed_player(ReplayState *state, int64 match_id, int64 player_id, const double *r,
+				   int32 matches, TimestampTz last_played)
+{
+	bool		found;
+	ReplayPlayer *p = playerhash_insert(state->players, player_id, &found);
+
+	if (found)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("player " INT64_FORMAT " appears twice in match " INT64_FORMAT,
+						player_id, match_id)));
+	memcpy(p->r, r, sizeof(p->r));
+	p->matches = matches;
+	p->in_match = false;
+	p->last_period = state->periods_ended;
+	p->last_played = last_played;
+	return p;
+}
+
 /* Every player, ordered by id, so results do not depend on the hashing. */
 ReplayPlayer **
 replay_players_by_id(ReplayState *state, uint32 *count)
@@ -376,8 +404,16 @@ season_if_due(ReplayState *state, TimestampTz played_at)
 	if (!lifecycle_season_due(state, played_at))
 		return;
 	rate_waiting(state);
+
+	/*
+	 * The next match opens a period, its own or the rest of this one: a
+	 * start between two periods counts none of its own.
+	 */
 	if (state->in_period)
+	{
 		close_period(state);
+		state->in_period = false;
+	}
 	lifecycle_new_season(state, played_at);
 }
 

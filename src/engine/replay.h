@@ -437,6 +437,8 @@ extern void replay_add_row(ReplayState *state, int64 match_id, TimestampTz playe
 						   const ReplayDetails *details);
 extern void replay_finish(ReplayState *state);
 extern ReplayPlayer *replay_lookup(ReplayState *state, int64 player_id);
+extern ReplayPlayer *replay_seed_player(ReplayState *state, int64 match_id, int64 player_id,
+									  const double *r, int32 matches, TimestampTz last_played);
 extern ReplayPlayer **replay_players_by_id(ReplayState *state, uint32 *count);
 extern void *replay_scratch(ReplayState *state, size_t bytes);
 
@@ -444,6 +446,10 @@ extern void *replay_scratch(ReplayState *state, size_t bytes);
 extern void lifecycle_configure(ReplayState *state);
 extern void lifecycle_new_season(ReplayState *state, TimestampTz played_at);
 extern void lifecycle_idle(ReplayState *state, ReplayPlayer *player, TimestampTz played_at);
+/* A seeded player's season resets up to played_at; then the replay's own start after it. */
+extern void lifecycle_seeded_seasons(ReplayState *state, ReplayPlayer *player,
+									 TimestampTz played_at);
+extern void lifecycle_skip_seasons(ReplayState *state, TimestampTz played_at);
 
 /* Whether a season starts at or before played_at (inline: every match asks). */
 static inline bool
