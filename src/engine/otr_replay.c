@@ -24,7 +24,9 @@
 #define SH_SCOPE static inline
 #define SH_DEFINE
 #define SH_DECLARE
+#define SH_USE_NONDEFAULT_ALLOCATOR
 #include "lib/simplehash.h"
+PLAYER_TABLE_ALLOCATOR(otrhash)
 
 OtrReplay *
 otr_replay_create(MemoryContext mcxt, const char *caller)

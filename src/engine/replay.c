@@ -27,19 +27,7 @@
 #define SH_DECLARE
 #define SH_USE_NONDEFAULT_ALLOCATOR
 #include "lib/simplehash.h"
-
-/* The table's pages are mapped in bulk (see bulk_alloc.c). */
-static inline void *
-playerhash_allocate(struct playerhash_hash *table, Size size)
-{
-	return bulk_alloc(table->ctx, size, MCXT_ALLOC_ZERO);
-}
-
-static inline void
-playerhash_free(struct playerhash_hash *table, void *pointer)
-{
-	pfree(pointer);
-}
+PLAYER_TABLE_ALLOCATOR(playerhash)
 
 static void
 batch_init(MemoryContext mcxt, ReplayBatch *batch)
