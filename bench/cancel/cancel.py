@@ -195,10 +195,10 @@ def build_start(samples, function):
 GENERIC = re.compile(r"^(\[unknown\]|__\w+|_?raw_|asm_|do_|entry_|exc_|handle_mm_fault|clear_page\w*)")
 
 
-def after_cancel(samples, cancel_at):
-    """What the backend ran after the cancel: its most frequent stacks,
-    each as leaf < first telling frame, with the share of samples."""
-    late = [stack for t, stack in samples if t >= cancel_at]
+def after_cancel(samples, cancel_at, error_at):
+    """What the backend ran from the cancel to the error: its most frequent
+    stacks, each as leaf < first telling frame, with their sample counts."""
+    late = [stack for t, stack in samples if cancel_at <= t <= error_at]
     counts = {}
     for stack in late:
         leaf = stack[0] if stack else "?"
@@ -251,7 +251,7 @@ def run(query, control, ctl_reader, cancel_after=None, profile=None):
             samples = perf.samples()
             begins = build_start(samples, profile)
             phase = "building" if begins is not None and begins <= cancel_at else "before building"
-            result += (phase, after_cancel(samples, cancel_at))
+            result += (phase, after_cancel(samples, cancel_at, at))
         return result
     finally:
         stop(proc)
