@@ -49,9 +49,10 @@ populate_pages(void *pointer, Size size)
 /*
  * Mapped and zeroed this much at a time: a replay of millions of players
  * grows its table by hundreds of MB at once, and a cancel waits for one
- * chunk at most.
+ * chunk at most.  Mapping and zeroing 16 MB took 30-50 ms of CPU on the
+ * benchmark VM (bench/cancel), 2 MB takes a few.
  */
-#define BULK_CHUNK_BYTES ((Size) 16 * 1024 * 1024)
+#define BULK_CHUNK_BYTES ((Size) 2 * 1024 * 1024)
 
 /* MemoryContextAllocExtended(mcxt, size, MCXT_ALLOC_HUGE | flags), mapped. */
 void *

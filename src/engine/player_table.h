@@ -26,7 +26,7 @@
 #define SH_ELEMENT_TYPE PLAYER_TABLE_ELEMENT
 #define SH_KEY_TYPE int64
 #define SH_KEY id
-#define SH_HASH_KEY(tb, key) mix_player_id((uint64) (key))
+#define SH_HASH_KEY(tb, key) player_id_hash_checked((uint64) (key))
 #define SH_EQUAL(tb, a, b) ((a) == (b))
 #define SH_SCOPE static inline
 #define SH_DEFINE
