@@ -6,7 +6,7 @@
 #   bash scripts/test.sh        everything, on a throwaway cluster (see README)
 
 EXTENSION = skill
-EXTVERSION = 0.2.0
+EXTVERSION = 1.0.0
 
 MODULE_big = skill
 # Layers, each including only the ones below it (scripts/check_layers.sh):

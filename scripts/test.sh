@@ -192,10 +192,10 @@ counted "the concurrency test" bash "$REPO_ROOT/scripts/test_concurrency.sh" 5 8
 
 # The upgrade script from the last release is generated from the install
 # script until its version ships (scripts/gen_upgrade.py): it must be current.
-check "versions/skill--0.1.0--0.2.0.sql is out of date" \
-	python3 "$REPO_ROOT/scripts/gen_upgrade.py" --check "$REPO_ROOT/versions/skill--0.1.0--0.2.0.sql.in" \
-	"$REPO_ROOT/versions/skill--0.1.0.sql" "$REPO_ROOT/skill--0.2.0.sql" \
-	"$REPO_ROOT/versions/skill--0.1.0--0.2.0.sql"
+check "versions/skill--0.1.0--1.0.0.sql is out of date" \
+	python3 "$REPO_ROOT/scripts/gen_upgrade.py" --check "$REPO_ROOT/versions/skill--0.1.0--1.0.0.sql.in" \
+	"$REPO_ROOT/versions/skill--0.1.0.sql" "$REPO_ROOT/skill--1.0.0.sql" \
+	"$REPO_ROOT/versions/skill--0.1.0--1.0.0.sql"
 
 # Release hygiene: META.json (PGXN spec) and the make dist zip.
 counted "the dist test" bash "$REPO_ROOT/scripts/test_dist.sh"

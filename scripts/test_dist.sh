@@ -26,7 +26,7 @@ names = set(z.namelist())
 prefix = sys.argv[1][:-4] + "/"
 need = ["META.json", "skill.control", "Makefile", "LICENSE", "README.md", "CHANGELOG.md",
         "src/core/openskill.c", "src/families/families.def", "scripts/gen_family_sql.awk",
-        "versions/skill--0.1.0.sql", "versions/skill--0.1.0--0.2.0.sql", "docs/analysis.md"]
+        "versions/skill--0.1.0.sql", "versions/skill--0.1.0--1.0.0.sql", "docs/analysis.md"]
 missing = [n for n in need if prefix + n not in names]
 for n in missing:
     print("FAIL: dist: %s is not in the zip" % n, file=sys.stderr)

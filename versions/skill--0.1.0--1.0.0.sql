@@ -1,14 +1,14 @@
--- skill 0.1.0 -> 0.2.0.  ALTER EXTENSION skill UPDATE brings a 0.1.0 install
--- to exactly the objects of a fresh 0.2.0 install (sql/upgrade.sql checks
+-- skill 0.1.0 -> 1.0.0.  ALTER EXTENSION skill UPDATE brings a 0.1.0 install
+-- to exactly the objects of a fresh 1.0.0 install (sql/upgrade.sql checks
 -- it, object by object).
 --
--- Generated: scripts/gen_upgrade.py writes versions/skill--0.1.0--0.2.0.sql
--- from this template and the 0.2.0 install script, whose statements go at
+-- Generated: scripts/gen_upgrade.py writes versions/skill--0.1.0--1.0.0.sql
+-- from this template and the 1.0.0 install script, whose statements go at
 -- the marker below: routines as CREATE OR REPLACE (replaced in place, so
 -- your views, defaults and indexes that call them survive), new types and
 -- comments as they are.  Edit this template, never the generated file.
 --
--- In 0.2.0 skill.rating and skill.glicko are checked domains over the
+-- In 1.0.0 skill.rating and skill.glicko are checked domains over the
 -- composites skill.rating_value and skill.glicko_value.  The 0.1.0
 -- composites are renamed to those, so rows of tables using them stay as
 -- they are (such a column keeps the unchecked composite, which every
@@ -20,7 +20,7 @@
 -- created again after it; the update stops with the object's name
 -- otherwise.  Other routines are replaced in place.
 
-\echo Use "ALTER EXTENSION skill UPDATE TO '0.2.0'" to load this file. \quit
+\echo Use "ALTER EXTENSION skill UPDATE TO '1.0.0'" to load this file. \quit
 
 -- 1. Routines whose argument or result types involve skill.rating or
 --    skill.glicko (aggregates first: they use the other routines).
@@ -103,12 +103,12 @@ BEGIN
 END
 $internal_schema$;
 
--- 3. The 0.1.0 composites keep their rows under their 0.2.0 names; the
+-- 3. The 0.1.0 composites keep their rows under their 1.0.0 names; the
 --    domains skill.rating and skill.glicko are created below.
 ALTER TYPE skill.rating RENAME TO rating_value;
 ALTER TYPE skill.glicko RENAME TO glicko_value;
 
--- 4. 0.2.0's routines, new types and domains, and comments.
+-- 4. 1.0.0's routines, new types and domains, and comments.
 COMMENT ON TYPE skill.rating_value IS
   'The unchecked composite under the domain skill.rating; use skill.rating';
 
