@@ -120,7 +120,7 @@ SQL
 	fit trueskill '{"beta": [1, 20], "tau": [0, 1]}'
 }
 
-# The second part (#20): Glicko-1 told more than who won, one named column
+# The second part: Glicko-1 told more than who won, one named column
 # at a time.  Each step fits its parameters and the earlier ones jointly on
 # 1990-2009 (25 evaluations a parameter, at least 60), then evaluate replays
 # the fitted system and scores it from 2010 on; fit's own held-out log-loss

@@ -1,4 +1,4 @@
--- Match details (issue #20): score margins, contexts, match length, home
+-- Match details: score margins, contexts, match length, home
 -- advantage and the prediction's scale, in replays, histories and fit.
 CREATE EXTENSION IF NOT EXISTS skill;
 SET extra_float_digits = 0;

@@ -1,5 +1,5 @@
 -- Calls the SQL randomized tester (scripts/fuzz_sql.sh) found crashing or
--- returning NaN/Infinity from finite input; each stays here as a test (#13).
+-- returning NaN/Infinity from finite input; each stays here as a test.
 \set VERBOSITY terse
 
 -- placement_fit over rows that are all skipped (a NULL in each): no model.

@@ -1,6 +1,6 @@
 -- The NULL rule (docs/errors.md): one rule per kind of argument, shown
 -- function by function.  outcome() runs a call and tells what came back:
--- NULL, a value, a row count, or the error with its SQLSTATE (#13).
+-- NULL, a value, a row count, or the error with its SQLSTATE.
 \set VERBOSITY terse
 CREATE FUNCTION pg_temp.outcome(call text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE

@@ -1,5 +1,5 @@
 -- skill.otr_replay and skill.otr_history: o!TR over a match history, equal
--- to otr_rate_match and otr_decay composed match by match (#14).
+-- to otr_rate_match and otr_decay composed match by match.
 SET extra_float_digits = 0;
 
 -- A seeded league: 40 players, 120 matches of 6 to 8 players and 3 to 9

@@ -1,5 +1,5 @@
 -- skill.share_outcome and skill.difference_outcome: a match's outcome from
--- its scores (#20).  Values by hand (see tests/unit/test_outcome.c):
+-- its scores.  Values by hand (see tests/unit/test_outcome.c):
 -- share 6:4 = 0.6; k = 2: 0.36/0.52 = 9/13; w = 0.5 with a win: 11/13;
 -- a winner with 18 of 38 games: 9/19; 10:0 clamps to 0.99; difference 3:1
 -- over scale 2: sigmoid(1).

@@ -1,6 +1,6 @@
 -- skill.rating and skill.glicko are checked domains over the composites
 -- skill.rating_value and skill.glicko_value: a bad value cannot be
--- constructed or stored, whichever way it comes in (#13).
+-- constructed or stored, whichever way it comes in.
 \set VERBOSITY terse
 
 -- The text form, field access and JSON are those of the composite.

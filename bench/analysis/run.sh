@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/analysis/run.sh - the analyst's loop at scale (issue #15): every
+# bench/analysis/run.sh - the analyst's loop at scale: every
 # history's throughput on 1,000,000 seeded 1v1 matches (2,000,000 rows), the scoring
 # aggregate over 10,000,000 predictions against count(*) over the same
 # table, and fitting a three-parameter Elo K schedule over the 1M matches.

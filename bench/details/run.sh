@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/details/run.sh - match details at scale (issue #20): on 1,000,000
+# bench/details/run.sh - match details at scale: on 1,000,000
 # seeded 1v1 matches (bench/replay/gen.mjs) with a score per player (games
 # won), a context (one of four surfaces) and a length (best of 3 or 5),
 # each history and replay with every detail in use (outcome share, context

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/lifecycle/run.sh - what inactivity growth and season resets cost a
-# replay (issue #17): each family's replay over 1,000,000 seeded 1v1 matches
+# replay: each family's replay over 1,000,000 seeded 1v1 matches
 # (bench/replay/gen.mjs, seed 42, one year), plain and with its growth option
 # (sigma_per_day or rd_per_day) plus three season starts, measured in the same
 # run with the two queries interleaved, fastest of RUNS (default 5) each.

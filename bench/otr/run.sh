@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/otr/run.sh - o!TR over a match history (issue #14): skill.otr_replay
+# bench/otr/run.sh - o!TR over a match history: skill.otr_replay
 # on 1,000,000 synthetic player-games (8-player lobbies, 7-game matches,
 # 20,000 players, 2019-2024, seeded), against the peer a user would write
 # without it: a PL/pgSQL loop composing skill.otr_decay and
