@@ -88,6 +88,26 @@ src/sql/70_replay.sql: $(FAMILY_LIST) scripts/gen_family_sql.awk
 src/sql/71_history.sql: $(FAMILY_LIST) scripts/gen_family_sql.awk
 	awk -v part=history -f scripts/gen_family_sql.awk $(FAMILY_LIST) > $@
 
+# The upgrade script from the last release to this version is generated
+# from its template (UPGRADE_SCRIPT.in: what happens to what the release
+# had) and the install script until this version ships, then frozen
+# (scripts/gen_upgrade.py).  make upgrade-script writes it; scripts/test.sh
+# runs make check-upgrade-script.
+UPGRADE_FROM = 0.1.0
+UPGRADE_SCRIPT = versions/$(EXTENSION)--$(UPGRADE_FROM)--$(EXTVERSION).sql
+UPGRADE_ARGS = $(UPGRADE_SCRIPT).in versions/$(EXTENSION)--$(UPGRADE_FROM).sql \
+	$(DATA_built) $(UPGRADE_SCRIPT)
+.PHONY: upgrade-script check-upgrade-script print-upgrade-script print-version
+upgrade-script: $(DATA_built)
+	python3 scripts/gen_upgrade.py $(UPGRADE_ARGS)
+check-upgrade-script: $(DATA_built)
+	@python3 scripts/gen_upgrade.py --check $(UPGRADE_ARGS) || \
+		{ echo "run make upgrade-script"; exit 1; }
+print-upgrade-script:
+	@echo $(UPGRADE_SCRIPT)
+print-version:
+	@echo $(EXTVERSION)
+
 # Every source file includes only headers of its own layer or those below.
 .PHONY: check-layers
 check-layers:
