@@ -96,11 +96,11 @@ src/sql/71_history.sql: $(FAMILY_LIST) scripts/gen_family_sql.awk
 UPGRADE_FROM = 0.1.0
 UPGRADE_SCRIPT = versions/$(EXTENSION)--$(UPGRADE_FROM)--$(EXTVERSION).sql
 UPGRADE_ARGS = $(UPGRADE_SCRIPT).in versions/$(EXTENSION)--$(UPGRADE_FROM).sql \
-	$(DATA_built) $(UPGRADE_SCRIPT)
+	$(EXTENSION_SCRIPT) $(UPGRADE_SCRIPT)
 .PHONY: upgrade-script check-upgrade-script print-upgrade-script print-version
-upgrade-script: $(DATA_built)
+upgrade-script: $(EXTENSION_SCRIPT)
 	python3 scripts/gen_upgrade.py $(UPGRADE_ARGS)
-check-upgrade-script: $(DATA_built)
+check-upgrade-script: $(EXTENSION_SCRIPT)
 	@python3 scripts/gen_upgrade.py --check $(UPGRADE_ARGS) || \
 		{ echo "run make upgrade-script"; exit 1; }
 print-upgrade-script:
