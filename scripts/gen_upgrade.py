@@ -113,8 +113,8 @@ def main(argv):
         except FileNotFoundError:
             current = None
         if current != text:
-            sys.exit('gen_upgrade: %s is out of date: run scripts/gen_upgrade.py %s'
-                     % (argv[3], ' '.join(argv)))
+            sys.exit('gen_upgrade: %s is out of date: run make upgrade-script '
+                     '(scripts/gen_upgrade.py %s)' % (argv[3], ' '.join(argv)))
         return
     with open(argv[3], 'w') as f:
         f.write(text)

@@ -19,14 +19,15 @@ work=$(mktemp -d /tmp/skill-dist.XXXXXX)
 if make -s dist PG_CONFIG="${PG_CONFIG:-pg_config}" >/dev/null 2>&1 && [ -f skill-*.zip ]; then
 	passed=$((passed + 1))
 	zip=$(ls skill-*.zip | head -n 1)
-	count_line "$(python3 - "$zip" "$work" <<'PY' | tail -n 1
+	upgrade=$(make -s print-upgrade-script PG_CONFIG="${PG_CONFIG:-pg_config}")
+	count_line "$(python3 - "$zip" "$work" "$upgrade" <<'PY' | tail -n 1
 import sys, zipfile
 z = zipfile.ZipFile(sys.argv[1])
 names = set(z.namelist())
 prefix = sys.argv[1][:-4] + "/"
 need = ["META.json", "skill.control", "Makefile", "LICENSE", "README.md", "CHANGELOG.md",
         "src/core/openskill.c", "src/families/families.def", "scripts/gen_family_sql.awk",
-        "versions/skill--0.1.0.sql", "versions/skill--0.1.0--1.0.0.sql", "docs/analysis.md"]
+        "versions/skill--0.1.0.sql", sys.argv[3], "docs/analysis.md"]
 missing = [n for n in need if prefix + n not in names]
 for n in missing:
     print("FAIL: dist: %s is not in the zip" % n, file=sys.stderr)
