@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # scripts/test_concurrency.sh [SECONDS [CLIENTS]] - the per-match recipe
 # (scripts/record_match.sql, loaded from where `make install` puts it) under
-# pgbench, keeping OpenSkill, Elo, Glicko-1 and Glicko-2 ratings live:
+# pgbench, keeping every family's ratings live (the five OpenSkill models,
+# TrueSkill, Elo, Glicko-1, Glicko-2 and team Glicko):
 # CLIENTS sessions (default 8) for SECONDS (default 5) record 2v2 and 1v2
 # matches among PLAYERS players (default 24), so concurrent matches share
 # players all the time.  Then every player's chain in rating_changes must be
@@ -44,7 +45,9 @@ setup() {
 		SET client_min_messages = warning;
 		CREATE EXTENSION skill;
 		\i $WORK/recipe.sql
-		INSERT INTO rating_systems (system, family) VALUES ('glicko', 'glicko'), ('glicko2', 'glicko2');
+		INSERT INTO rating_systems (system, family)
+		SELECT f, f FROM unnest('{bt_full,bt_part,tm_full,tm_part,trueskill,glicko,glicko2,team_glicko}'::text[]) f
+		WHERE f NOT IN (SELECT family FROM rating_systems);
 		INSERT INTO players (player_id) SELECT generate_series(1, $PLAYERS);
 		-- Per system and player: whether the live state is the recompute's.
 		CREATE FUNCTION off_recompute() RETURNS bigint LANGUAGE plpgsql AS \$\$
