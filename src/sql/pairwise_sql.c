@@ -38,6 +38,34 @@ typedef struct PairwiseTeams
 	double	   *rd;
 } PairwiseTeams;
 
+/* One player of team_ratings: a float8 rating, or a skill.glicko one. */
+typedef struct PairwiseReading
+{
+	PairwiseTeams *teams;
+	CompositeType *glicko;		/* NULL for float8 elements */
+} PairwiseReading;
+
+static void
+pairwise_player_read(void *ctx, Datum elem, const char *name, int i)
+{
+	PairwiseReading *reading = ctx;
+	PairwiseTeams *teams = reading->teams;
+
+	if (reading->glicko != NULL)
+	{
+		GlickoValue value;
+
+		glicko_read(reading->glicko, DatumGetHeapTupleHeader(elem), name, true, &value);
+		teams->rating[i] = value.rating;
+		teams->rd[i] = value.rd;
+	}
+	else
+	{
+		teams->rating[i] = DatumGetFloat8(elem);
+		check_finite(name, teams->rating[i]);
+	}
+}
+
 /*
  * Reads team_ratings (argument 0): float8 elements, or skill.glicko ones
  * when glicko is not NULL.  At least 2 teams, none empty, finite ratings.
@@ -46,27 +74,16 @@ static void
 pairwise_teams_read(FunctionCallInfo fcinfo, CompositeType *glicko, PairwiseTeams *teams)
 {
 	ArrayType  *array = PG_GETARG_ARRAYTYPE_P(0);
-	int			ndim = ARR_NDIM(array);
-	int			width,
-				n_slots,
-				t,
-				i = 0;
+	TeamShape	shape;
+	PairwiseReading reading = {teams, glicko};
+	int			n_slots;
 	Datum	   *elems;
 	bool	   *nulls;
-	char		name[NAMEDATALEN + 32];
 
-	if (ndim > 2)
-		ereport(ERROR,
-				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
-				 errmsg("team_ratings must have one or two dimensions"),
-				 errdetail("Use one row per team (a 2-D array) or one player per team (a 1-D array).")));
-	teams->n_teams = ndim == 0 ? 0 : ARR_DIMS(array)[0];
+	team_shape_read(array, "team_ratings", &shape);
+	teams->n_teams = shape.dims[0];
 	if (teams->n_teams < 2)
-		ereport(ERROR,
-				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
-				 errmsg("team_ratings must hold at least 2 teams"),
-				 errdetail("It holds %d.", teams->n_teams)));
-	width = ndim == 2 ? ARR_DIMS(array)[1] : 1;
+		too_few_teams("team_ratings", teams->n_teams);
 	if (glicko != NULL)
 	{
 		composite_init_arg(fcinfo, 0, glicko);
@@ -79,41 +96,8 @@ pairwise_teams_read(FunctionCallInfo fcinfo, CompositeType *glicko, PairwiseTeam
 	teams->team_start = palloc(sizeof(int) * (teams->n_teams + 1));
 	teams->rating = palloc(sizeof(double) * n_slots);
 	teams->rd = glicko != NULL ? palloc(sizeof(double) * n_slots) : NULL;
-
-	for (t = 0; t < teams->n_teams; t++)
-	{
-		int			p;
-
-		teams->team_start[t] = i;
-		for (p = 0; p < width; p++)
-		{
-			int			slot = t * width + p;
-
-			if (nulls[slot])
-				continue;
-			team_slot_name(name, sizeof(name), "team_ratings", ndim, ARR_LBOUND(array), t, p);
-			if (glicko != NULL)
-			{
-				GlickoValue value;
-
-				glicko_read(glicko, DatumGetHeapTupleHeader(elems[slot]), name, true, &value);
-				teams->rating[i] = value.rating;
-				teams->rd[i] = value.rd;
-			}
-			else
-			{
-				teams->rating[i] = DatumGetFloat8(elems[slot]);
-				check_finite(name, teams->rating[i]);
-			}
-			i++;
-		}
-		if (i == teams->team_start[t])
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("team %d of team_ratings has no players", t + 1),
-					 errdetail("NULL elements only pad shorter teams; every team needs a rating.")));
-	}
-	teams->team_start[teams->n_teams] = i;
+	team_players_read(&shape, "team_ratings", elems, nulls, teams->team_start,
+					  pairwise_player_read, &reading);
 }
 
 /*

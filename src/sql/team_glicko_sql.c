@@ -45,34 +45,41 @@ not_two_teams(const char *arg, int n_teams)
 			 errdetail("It holds %d; team Glicko-1 rates one team against another.", n_teams)));
 }
 
+/* One player of a 2-team match: its glicko kept (vol passes through). */
+typedef struct GlickoTeamsReading
+{
+	GlickoTeams *teams;
+	CompositeType *type;
+} GlickoTeamsReading;
+
+static void
+glicko_team_player_read(void *ctx, Datum elem, const char *name, int i)
+{
+	GlickoTeamsReading *reading = ctx;
+	GlickoTeams *teams = reading->teams;
+
+	glicko_read(reading->type, DatumGetHeapTupleHeader(elem), name, false, &teams->player[i]);
+	teams->rating[i] = teams->player[i].rating;
+	teams->rd[i] = teams->player[i].rd;
+}
+
 /* Reads and checks a 2-team match (every player's rd > 0, finite values). */
 static void
 glicko_teams_read(CompositeType *type, ArrayType *array, const char *arg,
 				  GlickoTeams *teams)
 {
+	TeamShape	shape;
+	GlickoTeamsReading reading = {teams, type};
 	Datum	   *elems;
 	bool	   *nulls;
-	int			n_slots,
-				width,
-				t,
-				i = 0;
-	char		name[NAMEDATALEN + 32];
+	int			n_slots;
 
-	teams->ndim = ARR_NDIM(array);
-	if (teams->ndim == 0)
-		not_two_teams(arg, 0);
-	if (teams->ndim > 2)
-		ereport(ERROR,
-				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
-				 errmsg("%s must have one or two dimensions", arg),
-				 errdetail("Use one row per team (a 2-D array) or one player per team (a 1-D array).")));
-	teams->dims[0] = ARR_DIMS(array)[0];
-	teams->lbs[0] = ARR_LBOUND(array)[0];
-	teams->dims[1] = teams->ndim == 2 ? ARR_DIMS(array)[1] : 1;
-	teams->lbs[1] = teams->ndim == 2 ? ARR_LBOUND(array)[1] : 1;
-	if (teams->dims[0] != 2)
-		not_two_teams(arg, teams->dims[0]);
-	width = teams->dims[1];
+	team_shape_read(array, arg, &shape);
+	if (shape.dims[0] != 2)
+		not_two_teams(arg, shape.dims[0]);
+	teams->ndim = shape.ndim;
+	memcpy(teams->dims, shape.dims, sizeof(shape.dims));
+	memcpy(teams->lbs, shape.lbs, sizeof(shape.lbs));
 
 	deconstruct_array(array, type->typid, type->typlen, type->typbyval,
 					  type->typalign, &elems, &nulls, &n_slots);
@@ -81,33 +88,8 @@ glicko_teams_read(CompositeType *type, ArrayType *array, const char *arg,
 	teams->rating = palloc(sizeof(double) * n_slots);
 	teams->rd = palloc(sizeof(double) * n_slots);
 	teams->player = palloc(sizeof(GlickoValue) * n_slots);
-
-	for (t = 0; t < 2; t++)
-	{
-		int			p;
-
-		teams->team_start[t] = i;
-		for (p = 0; p < width; p++)
-		{
-			int			slot = t * width + p;
-
-			if (nulls[slot])
-				continue;
-			team_slot_name(name, sizeof(name), arg, teams->ndim, teams->lbs, t, p);
-			glicko_read(type, DatumGetHeapTupleHeader(elems[slot]), name, false,
-						&teams->player[i]);
-			teams->rating[i] = teams->player[i].rating;
-			teams->rd[i] = teams->player[i].rd;
-			i++;
-		}
-		if (i == teams->team_start[t])
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("team %d of %s has no players", t + 1, arg),
-					 errdetail("NULL elements only pad shorter teams; every team needs a rating.")));
-	}
-	teams->team_start[2] = i;
-	teams->n_players = i;
+	teams->n_players = team_players_read(&shape, arg, elems, nulls, teams->team_start,
+										 glicko_team_player_read, &reading);
 }
 
 /*

@@ -9,7 +9,7 @@
 
 #include "sql/pg_internals.h"
 
-static void
+void
 too_few_teams(const char *arg, int n_teams)
 {
 	ereport(ERROR,
@@ -50,6 +50,59 @@ team_slot_name(char *name, size_t size, const char *arg, int ndim, const int *lb
 }
 
 void
+team_without_players(const char *arg, int t)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+			 errmsg("team %d of %s has no players", t + 1, arg),
+			 errdetail("NULL elements only pad shorter teams; every team needs a rating.")));
+}
+
+void
+team_shape_read(ArrayType *array, const char *arg, TeamShape *shape)
+{
+	shape->ndim = ARR_NDIM(array);
+	if (shape->ndim > 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
+				 errmsg("%s must have one or two dimensions", arg),
+				 errdetail("Use one row per team (a 2-D array) or one player per team (a 1-D array).")));
+	shape->dims[0] = shape->ndim == 0 ? 0 : ARR_DIMS(array)[0];
+	shape->lbs[0] = shape->ndim == 0 ? 1 : ARR_LBOUND(array)[0];
+	shape->dims[1] = shape->ndim == 2 ? ARR_DIMS(array)[1] : 1;
+	shape->lbs[1] = shape->ndim == 2 ? ARR_LBOUND(array)[1] : 1;
+}
+
+int
+team_players_read(const TeamShape *shape, const char *arg, const Datum *elems,
+				  const bool *nulls, int *team_start, TeamPlayerReader read, void *ctx)
+{
+	char		name[NAMEDATALEN + 32];
+	int			i = 0,
+				t;
+
+	for (t = 0; t < shape->dims[0]; t++)
+	{
+		int			p;
+
+		team_start[t] = i;
+		for (p = 0; p < shape->dims[1]; p++)
+		{
+			int			slot = t * shape->dims[1] + p;
+
+			if (nulls[slot])
+				continue;
+			team_slot_name(name, sizeof(name), arg, shape->ndim, shape->lbs, t, p);
+			read(ctx, elems[slot], name, i++);
+		}
+		if (i == team_start[t])
+			team_without_players(arg, t);
+	}
+	team_start[shape->dims[0]] = i;
+	return i;
+}
+
+void
 team_match_read(CompositeType *rating_type, ArrayType *array, const char *arg,
 				TeamMatch *match)
 {
@@ -60,20 +113,12 @@ team_match_read(CompositeType *rating_type, ArrayType *array, const char *arg,
 	int			t,
 				i;
 	char		name[NAMEDATALEN + 32];
+	TeamShape	shape;
 
-	match->ndim = ARR_NDIM(array);
-	if (match->ndim == 0)
-		too_few_teams(arg, 0);
-	if (match->ndim > 2)
-		ereport(ERROR,
-				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
-				 errmsg("%s must have one or two dimensions", arg),
-				 errdetail("Use one row per team (a 2-D array) or one player per team (a 1-D array).")));
-
-	match->dims[0] = ARR_DIMS(array)[0];
-	match->lbs[0] = ARR_LBOUND(array)[0];
-	match->dims[1] = match->ndim == 2 ? ARR_DIMS(array)[1] : 1;
-	match->lbs[1] = match->ndim == 2 ? ARR_LBOUND(array)[1] : 1;
+	team_shape_read(array, arg, &shape);
+	match->ndim = shape.ndim;
+	memcpy(match->dims, shape.dims, sizeof(shape.dims));
+	memcpy(match->lbs, shape.lbs, sizeof(shape.lbs));
 	match->n_teams = match->dims[0];
 	width = match->dims[1];
 	if (match->n_teams < 2)
@@ -111,10 +156,7 @@ team_match_read(CompositeType *rating_type, ArrayType *array, const char *arg,
 			i++;
 		}
 		if (i == match->team_start[t])
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("team %d of %s has no players", t + 1, arg),
-					 errdetail("NULL elements only pad shorter teams; every team needs a rating.")));
+			team_without_players(arg, t);
 	}
 	match->team_start[match->n_teams] = i;
 	match->n_players = i;

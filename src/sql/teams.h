@@ -9,6 +9,37 @@
 
 #include "sql/skill.h"
 
+/*
+ * A team array's shape: ndim 0 (empty), 1 (one player per team) or 2 (one
+ * team per row); dims and lbs as the user indexes it, dims[1] = lbs[1] = 1
+ * for a 1-D array.
+ */
+typedef struct TeamShape
+{
+	int			ndim;
+	int			dims[2];
+	int			lbs[2];
+} TeamShape;
+
+/* Reads the shape; more than two dimensions is an error naming arg. */
+extern void team_shape_read(ArrayType *array, const char *arg, TeamShape *shape);
+
+/* Errors naming arg: fewer than 2 teams; team t (0-based) of only NULLs. */
+extern void too_few_teams(const char *arg, int n_teams);
+extern void team_without_players(const char *arg, int t);
+
+/*
+ * Walks a team array's players in array order, NULL elements being the
+ * padding of shorter teams: read(ctx, elem, name, i) for each one, i its
+ * index among the players and name how errors call it; team_start gets
+ * each team's first index, then the count, which it returns.  A team of
+ * only NULLs is an error.
+ */
+typedef void (*TeamPlayerReader) (void *ctx, Datum elem, const char *name, int i);
+extern int	team_players_read(const TeamShape *shape, const char *arg, const Datum *elems,
+							  const bool *nulls, int *team_start, TeamPlayerReader read,
+							  void *ctx);
+
 typedef struct TeamMatch
 {
 	int			n_teams;
