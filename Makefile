@@ -73,6 +73,12 @@ SHLIB_LINK += -lm -Wl,-Bsymbolic
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# Supported majors: 15 to 18 (docs/operations.md, "Supported majors");
+# src/engine/pg_compat.h keeps what differs between them.
+ifeq ($(shell test "$(MAJORVERSION)" -lt 15 2>/dev/null && echo old),old)
+$(error skill supports PostgreSQL 15, 16, 17 and 18; $(PG_CONFIG) is PostgreSQL $(MAJORVERSION))
+endif
+
 # PGXS does not track headers: rebuild everything when any header changes.
 $(OBJS): $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.h)) $(FAMILY_LIST) $(FLAVOR_STAMP)
 

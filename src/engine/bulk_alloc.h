@@ -4,7 +4,7 @@
 #ifndef SKILL_ENGINE_BULK_ALLOC_H
 #define SKILL_ENGINE_BULK_ALLOC_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 extern void *bulk_alloc(MemoryContext mcxt, Size size, int flags);
 

@@ -7,7 +7,7 @@
 #ifndef SKILL_ENGINE_CONTEXT_NAMES_H
 #define SKILL_ENGINE_CONTEXT_NAMES_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 typedef struct ContextNames ContextNames;
 

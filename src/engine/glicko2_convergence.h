@@ -5,7 +5,7 @@
 #ifndef SKILL_ENGINE_GLICKO2_CONVERGENCE_H
 #define SKILL_ENGINE_GLICKO2_CONVERGENCE_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "core/status.h"
 

@@ -6,7 +6,7 @@
 #ifndef SKILL_ENGINE_ID_ORDER_H
 #define SKILL_ENGINE_ID_ORDER_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 typedef struct IdRef
 {

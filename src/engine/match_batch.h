@@ -7,7 +7,7 @@
 #ifndef SKILL_ENGINE_MATCH_BATCH_H
 #define SKILL_ENGINE_MATCH_BATCH_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include <math.h>
 
@@ -60,8 +60,8 @@ batch_reserve(void **rows, int *max_rows, int n, Size row_size)
 }
 
 /* Raises batch_check_rating's error for r (out of line: it is rare). */
-extern void batch_rating_error(const char *caller, int64 match_id, const double *r,
-							   int n_fields) pg_attribute_noreturn();
+pg_noreturn extern void batch_rating_error(const char *caller, int64 match_id, const double *r,
+							   int n_fields);
 
 /*
  * Raises 22003 unless the rating r (n_fields fields, the spreads after the

@@ -5,7 +5,7 @@
 #ifndef SKILL_ENGINE_OPTION_NUMBER_H
 #define SKILL_ENGINE_OPTION_NUMBER_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "utils/numeric.h"
 

@@ -10,7 +10,7 @@
 #ifndef SKILL_ENGINE_OPTIONS_H
 #define SKILL_ENGINE_OPTIONS_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include <math.h>
 

@@ -8,7 +8,7 @@
 #ifndef SKILL_ENGINE_PLAYER_ID_HASH_H
 #define SKILL_ENGINE_PLAYER_ID_HASH_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "miscadmin.h"
 

@@ -13,7 +13,7 @@
 #ifndef SKILL_REPLAY_H
 #define SKILL_REPLAY_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "engine/bulk_alloc.h"
 

@@ -6,7 +6,7 @@
 #ifndef SKILL_ENGINE_SCRATCH_H
 #define SKILL_ENGINE_SCRATCH_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 /* One array of a set that grows together. */
 typedef struct ScratchArray

@@ -24,7 +24,7 @@
 #ifndef SKILL_ENGINE_SQLSTATE_H
 #define SKILL_ENGINE_SQLSTATE_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "core/status.h"
 
@@ -32,6 +32,6 @@
 extern int	core_sqlstate(sk_status status);
 
 /* Raises status (not SK_OK) as an ERROR "<what>: <the status's text>". */
-extern void core_status_error(sk_status status, const char *what) pg_attribute_noreturn();
+pg_noreturn extern void core_status_error(sk_status status, const char *what);
 
 #endif

@@ -6,7 +6,7 @@
 #ifndef SKILL_FAMILIES_OTR_OPTIONS_H
 #define SKILL_FAMILIES_OTR_OPTIONS_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "utils/jsonb.h"
 #include "utils/timestamp.h"

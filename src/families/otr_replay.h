@@ -16,7 +16,7 @@
 #ifndef SKILL_FAMILIES_OTR_REPLAY_H
 #define SKILL_FAMILIES_OTR_REPLAY_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "utils/jsonb.h"
 #include "utils/timestamp.h"

@@ -74,7 +74,7 @@ typedef struct EvalSink
 	sk_three_way_state three_way;	/* with objective three_way */
 } EvalSink;
 
-static void pg_attribute_noreturn()
+pg_noreturn static void
 report_unpaired(const EvalSink *sink, int64 match_id)
 {
 	const FirstLosses *first = sink->first;

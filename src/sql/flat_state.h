@@ -6,7 +6,7 @@
 #ifndef SKILL_SQL_FLAT_STATE_H
 #define SKILL_SQL_FLAT_STATE_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 #include "fmgr.h"
 
 #include <math.h>

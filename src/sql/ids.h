@@ -5,7 +5,7 @@
 #ifndef SKILL_SQL_IDS_H
 #define SKILL_SQL_IDS_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "fmgr.h"
 #include "utils/array.h"

@@ -5,7 +5,7 @@
 #ifndef SKILL_SQL_JSONB_ARGS_H
 #define SKILL_SQL_JSONB_ARGS_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "datatype/timestamp.h"
 #include "utils/jsonb.h"

@@ -2,7 +2,7 @@
  * module.c - the extension's loadable-module marker, the core's interrupt
  * hook, and the check that every family matches families.def.
  */
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "fmgr.h"
 

@@ -6,7 +6,7 @@
 #ifndef SKILL_SQL_MUSIGMA_H
 #define SKILL_SQL_MUSIGMA_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "utils/jsonb.h"
 

@@ -11,7 +11,7 @@
 #ifndef SKILL_SQL_OBJECTIVE_H
 #define SKILL_SQL_OBJECTIVE_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "utils/jsonb.h"
 
@@ -23,6 +23,6 @@ extern bool jsonb_objective(const JsonbValue *v, const char *caller);
  * matches nor a draw model (of system, when not NULL): it would be the
  * binary score under another name.
  */
-extern void report_no_draws(const char *caller, const char *system) pg_attribute_noreturn();
+pg_noreturn extern void report_no_draws(const char *caller, const char *system);
 
 #endif

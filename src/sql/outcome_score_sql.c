@@ -35,7 +35,7 @@ new_state(FunctionCallInfo fcinfo, const char *name)
 	return s;
 }
 
-static void pg_attribute_noreturn()
+pg_noreturn static void
 report_probability(const char *arg, double p)
 {
 	ereport(ERROR,
@@ -43,7 +43,7 @@ report_probability(const char *arg, double p)
 			 errmsg("%s must be a probability between 0 and 1, not %g", arg, p)));
 }
 
-static void pg_attribute_noreturn()
+pg_noreturn static void
 report_rejected(double p_win, double p_draw, double outcome)
 {
 	switch (sk_three_way_check(p_win, p_draw, outcome))

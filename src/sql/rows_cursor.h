@@ -8,7 +8,7 @@
 #ifndef SKILL_SQL_ROWS_CURSOR_H
 #define SKILL_SQL_ROWS_CURSOR_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "access/htup.h"
 #include "access/tupdesc.h"

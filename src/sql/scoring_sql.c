@@ -46,7 +46,7 @@ aggregate_context(FunctionCallInfo fcinfo, const char *name)
 	return aggcontext;
 }
 
-static void pg_attribute_noreturn()
+pg_noreturn static void
 report_rejected(double p, double o)
 {
 	ereport(ERROR,

@@ -8,7 +8,7 @@
 #ifndef SKILL_H
 #define SKILL_H
 
-#include "postgres.h"
+#include "engine/pg_compat.h"
 
 #include "access/htup.h"
 #include "access/tupdesc.h"
