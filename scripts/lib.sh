@@ -1,11 +1,13 @@
 # scripts/lib.sh - shared steps of scripts/demo.sh and scripts/test.sh:
 # install what is missing, build and install the extension, and run a
-# throwaway PostgreSQL 15 cluster as the postgres user.  Source it.
+# throwaway cluster as the postgres user.  Source it.  PG_MAJOR picks the
+# PostgreSQL major (default 15, the one this Debian ships; the test matrix
+# runs 17 and 18 in chroots, scripts/test_matrix.sh).
 
 set -euo pipefail
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 
-PG_MAJOR=15
+PG_MAJOR=${PG_MAJOR:-15}
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/$PG_MAJOR/bin/pg_config}
 # The server binaries beside pg_config (a relocated copy works too).
 PG_BIN=$(dirname "$PG_CONFIG")
@@ -32,10 +34,10 @@ ensure_packages() {
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
-# Build with every warning an error, then install into PostgreSQL 15.
+# Build with every warning an error, then install into PostgreSQL $PG_MAJOR.
 build_and_install() {
 	log "building and installing the extension"
-	make -C "$REPO_ROOT" -s PG_CONFIG="$PG_CONFIG" \
+	make -C "$REPO_ROOT" -s -j"$(nproc)" PG_CONFIG="$PG_CONFIG" \
 		PG_CFLAGS="$(make -s -C "$REPO_ROOT" print-werror-cflags PG_CONFIG="$PG_CONFIG")"
 	make -C "$REPO_ROOT" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
 }

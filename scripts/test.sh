@@ -8,10 +8,7 @@
 #   3. differential tests against the npm peers, when node is present.
 # Ends with one line "N passed, N failed" and exits non-zero on any failure.
 source "$(dirname "$0")/lib.sh"
-
-passed=0
-failed=0
-count() { passed=$((passed + $1)); failed=$((failed + $2)); }
+source "$(dirname "$0")/suite.sh"
 
 ensure_packages
 command -v valgrind >/dev/null || { [ "$(id -u)" -ne 0 ] || {
@@ -25,30 +22,8 @@ else
 	echo "partitioning: pg_partman is not installed in $("$PG_CONFIG" --sharedir), plain partitions only"
 fi
 
-# 1. Core unit tests: each suite prints "name: N passed, N failed".
-log "core unit tests"
-make -C "$REPO_ROOT/tests/unit" -s clean
-make -C "$REPO_ROOT/tests/unit" -s build
-for suite in $(make -C "$REPO_ROOT/tests/unit" -s list); do
-	if line=$(cd "$REPO_ROOT/tests/unit" && "./$suite" | tail -n 1); then :; fi
-	echo "$line"
-	if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-		count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-	else
-		echo "FAIL: $suite did not finish" >&2
-		count 0 1
-	fi
-	if command -v valgrind >/dev/null; then
-		if (cd "$REPO_ROOT/tests/unit" && valgrind -q --error-exitcode=99 --leak-check=full \
-			--errors-for-leak-kinds=definite "./$suite" >/dev/null); then
-			echo "valgrind $suite: clean"
-			count 1 0
-		else
-			echo "FAIL: valgrind found errors in $suite" >&2
-			count 0 1
-		fi
-	fi
-done
+# 1. Core unit tests, each also under valgrind.
+unit_tests valgrind
 
 # Coverage-guided fuzzing of the core (tests/fuzz), 30 seconds: no crash,
 # no sanitizer report, no NaN or Infinity with SK_OK.
@@ -75,74 +50,13 @@ for check in check-layers core-standalone check-families; do
 done
 
 # 2. pg_regress against a throwaway cluster, once on each build of
-#    src/sql/pg_internals.c: the portable one (PostgreSQL's internals only
-#    through its documented APIs, make SKILL_PORTABLE=1), then the default
-#    one, which the rest of the suite tests.
-regress() {	# BUILD: the name of the build installed
-	local regress_out ok bad planned diffs
-	log "pg_regress, $1 build"
-	cd "$REPO_ROOT"
-	rm -f regression.diffs output_iso/regression.diffs
-	# Regression and isolation suites separately, so one failing does not hide the other.
-	regress_out=$( (make -s installcheck PG_CONFIG="$PG_CONFIG" ISOLATION= 2>&1;
-		make -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS= 2>&1) || true)
-	echo "$regress_out" | grep -E '\.\.\. ' || true
-	ok=$(echo "$regress_out" | grep -cE '\.\.\. ok' || true)
-	bad=$(echo "$regress_out" | grep -E '\.\.\. ' | grep -cvE '\.\.\. ok' || true)
-	# A test pg_regress never reached (it stops at a missing expected file) fails too.
-	planned=$(( $(ls sql/*.sql | wc -l) + $(ls specs/*.spec | wc -l) ))
-	if [ $((ok + bad)) -lt "$planned" ]; then
-		echo "$regress_out" >&2
-		echo "FAIL: pg_regress ran $((ok + bad)) of $planned tests ($1 build)" >&2
-		bad=$((planned - ok))
-	fi
-	echo "pg_regress, $1 build: $ok passed, $bad failed"
-	count "$ok" "$bad"
-	for diffs in regression.diffs output_iso/regression.diffs; do
-		if [ -s "$diffs" ]; then
-			echo "---- $diffs ($1 build) ----"
-			cat "$diffs"
-		fi
-	done
-}
+#    src/sql/pg_internals.c: the portable one, then the default one, which
+#    the rest of the suite tests.
 start_cluster
 SKILL_PORTABLE=1 build_and_install
 regress "portable (SKILL_PORTABLE=1)"
 SKILL_PORTABLE= build_and_install
 regress "default (fast paths)"
-
-# check WHAT CMD...: one check, that CMD succeeds.
-check() {
-	local what=$1
-	shift
-	if "$@"; then
-		count 1 0
-	else
-		echo "FAIL: $what" >&2
-		count 0 1
-	fi
-}
-
-# counted WHAT CMD...: a script that counts its own checks and ends with
-# "N passed, N failed" (or "skipped ...", which counts nothing).  Its last
-# line is shown; all its output when it fails.
-counted() {
-	local what=$1 out line
-	shift
-	out=$("$@" 2>&1) || true
-	line=$(printf '%s\n' "$out" | tail -n 1)
-	if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-		[ "${BASH_REMATCH[2]}" -eq 0 ] || printf '%s\n' "$out" | tail -n 80
-		echo "$line"
-		count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
-	elif [[ $line == skipped* ]]; then
-		echo "$line"
-	else
-		printf '%s\n' "$out" | tail -n 80
-		echo "FAIL: $what did not finish" >&2
-		count 0 1
-	fi
-}
 
 # The SQL randomized tester, short form (docs/operations.md's Reliability section
 # has the long run): every call is a check that nothing crashes, raises an
