@@ -6,7 +6,7 @@
 #   bash scripts/test.sh        everything, on a throwaway cluster (see README)
 
 EXTENSION = skill
-EXTVERSION = 1.0.0
+EXTVERSION = 1.1.0
 
 MODULE_big = skill
 # Layers, each including only the ones below it (scripts/check_layers.sh):
@@ -43,7 +43,7 @@ ISOLATION_OPTS = --load-extension=$(EXTENSION)
 EXTRA_CLEAN = $(DATA_built) $(GENERATED_SQL) $(EXTENSION)-*.zip $(FLAVOR_STAMP)
 
 PG_CONFIG ?= pg_config
-PG_CPPFLAGS = -Isrc
+PG_CPPFLAGS = -Isrc -DSKILL_VERSION='"$(EXTVERSION)"'
 # make SKILL_PORTABLE=1 (and make SKILL_PORTABLE=1 install): PostgreSQL's
 # tuple and array layouts and its error context stack reached only
 # through its documented APIs (src/sql/pg_internals.c), the same results.
@@ -54,11 +54,12 @@ PG_CPPFLAGS += -DSKILL_PORTABLE
 else ifneq ($(SKILL_PORTABLE),)
 PG_CPPFLAGS += $(foreach op,$(SKILL_PORTABLE),-DSKILL_PORTABLE_$(op))
 endif
-# The objects are rebuilt when the build switches between the two: the
-# stamp's content (and time) changes only then.
+# The objects are rebuilt when the build switches between the two (or the
+# version changes): the stamp's content (and time) changes only then.
 FLAVOR_STAMP = .build-flavor
-$(shell echo 'SKILL_PORTABLE=$(SKILL_PORTABLE)' | cmp -s - $(FLAVOR_STAMP) 2>/dev/null || \
-	echo 'SKILL_PORTABLE=$(SKILL_PORTABLE)' > $(FLAVOR_STAMP))
+FLAVOR = SKILL_PORTABLE=$(SKILL_PORTABLE) EXTVERSION=$(EXTVERSION)
+$(shell echo '$(FLAVOR)' | cmp -s - $(FLAVOR_STAMP) 2>/dev/null || \
+	echo '$(FLAVOR)' > $(FLAVOR_STAMP))
 # Keep fast-math and friends out: they change the last bits of results.
 # -fno-math-errno only lets sqrt be one instruction (no errno to set on a
 # negative argument, which the cores never pass); values are unchanged.
@@ -99,7 +100,7 @@ src/sql/71_history.sql: $(FAMILY_LIST) scripts/gen_family_sql.awk
 # had) and the install script until this version ships, then frozen
 # (scripts/gen_upgrade.py).  make upgrade-script writes it; scripts/test.sh
 # runs make check-upgrade-script.
-UPGRADE_FROM = 0.1.0
+UPGRADE_FROM = 1.0.0
 UPGRADE_SCRIPT = versions/$(EXTENSION)--$(UPGRADE_FROM)--$(EXTVERSION).sql
 UPGRADE_ARGS = $(UPGRADE_SCRIPT).in versions/$(EXTENSION)--$(UPGRADE_FROM).sql \
 	$(EXTENSION_SCRIPT) $(UPGRADE_SCRIPT)

@@ -8,7 +8,7 @@ new version's install script.
 The template is the upgrade's hand-written part with one marker line,
 '-- @@ install statements @@', where every statement of NEW_SCRIPT goes that
 the old version does not already have: the install-only preamble (the
-\\echo guard, the safe-install check, the schema grant) and CREATE TYPE of a
+\\echo guard, the safe-install check, the schema grant) and CREATE TYPE or DOMAIN of a
 type the old script created too are left out; everything else (routines,
 new types and domains, comments) is copied, routines as CREATE OR REPLACE.  So the routines of
 the new version are created exactly as a fresh install creates them, and
@@ -60,7 +60,7 @@ def body(stmt):
     return ''.join(lines)
 
 
-TYPE_RE = re.compile(r'CREATE TYPE (skill\.\w+)')
+TYPE_RE = re.compile(r'CREATE (?:TYPE|DOMAIN) (skill\.\w+)')
 
 
 def created_types(text):

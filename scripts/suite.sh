@@ -73,16 +73,19 @@ unit_tests() {
 # build installed: the portable one (PostgreSQL's internals only through
 # its documented APIs, make SKILL_PORTABLE=1) or the default one.
 regress() {	# BUILD: the name of the build installed
-	local regress_out ok bad planned diffs
+	local regress_out results ok bad planned diffs
 	log "pg_regress, $1 build"
 	cd "$REPO_ROOT"
 	rm -f regression.diffs output_iso/regression.diffs
 	# Regression and isolation suites separately, so one failing does not hide the other.
 	regress_out=$( (make -s installcheck PG_CONFIG="$PG_CONFIG" ISOLATION= 2>&1;
 		make -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS= 2>&1) || true)
-	echo "$regress_out" | grep -E '\.\.\. ' || true
-	ok=$(echo "$regress_out" | grep -cE '\.\.\. ok' || true)
-	bad=$(echo "$regress_out" | grep -E '\.\.\. ' | grep -cvE '\.\.\. ok' || true)
+	# One line a test: "test name ... ok" before 16, TAP's "ok 1 - name"
+	# (or "not ok 1 - name") from 16 on.
+	results=$(echo "$regress_out" | grep -E '\.\.\. |^(not )?ok [0-9]+ ' || true)
+	[ -z "$results" ] || echo "$results"
+	ok=$(echo "$results" | grep -cE '\.\.\. ok|^ok [0-9]+ ' || true)
+	bad=$(( $(echo "$results" | grep -c . || true) - ok ))
 	# A test pg_regress never reached (it stops at a missing expected file) fails too.
 	planned=$(( $(ls sql/*.sql | wc -l) + $(ls specs/*.spec | wc -l) ))
 	if [ $((ok + bad)) -lt "$planned" ]; then

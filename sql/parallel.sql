@@ -16,7 +16,10 @@ SELECT i, skill.pl_rate(duel, ARRAY[1, 2]) AS pl, skill.trueskill_rate(duel, ARR
        (skill.pl_predict_win(duel))[1] AS win
 FROM par_matches;
 
-SET force_parallel_mode = on;
+-- The setting's name is debug_parallel_query from 16 on.
+SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000
+                       THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END,
+                  'on', false) AS forced;
 SET parallel_setup_cost = 0;
 SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0;
@@ -37,7 +40,9 @@ JOIN (SELECT i, skill.pl_rate(duel, ARRAY[1, 2]) AS pl, skill.trueskill_rate(due
              (skill.pl_predict_win(duel))[1] AS win
       FROM par_matches) p USING (i);
 
-RESET force_parallel_mode;
+SELECT set_config(CASE WHEN current_setting('server_version_num')::int >= 160000
+                       THEN 'debug_parallel_query' ELSE 'force_parallel_mode' END,
+                  'off', false) AS forced;
 RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size;

@@ -103,9 +103,32 @@ CREATE EXTENSION skill;
 SELECT extversion FROM pg_extension WHERE extname = 'skill';
 CREATE TABLE upgrade_check.fresh AS SELECT * FROM upgrade_check.members;
 CREATE TABLE upgrade_check.fresh_calls AS :calls;
+-- Schema skill is not a member (the extension creates it but DROP
+-- EXTENSION leaves it), so its privileges are compared on their own.
+CREATE TABLE upgrade_check.fresh_schema_acl AS
+SELECT nspacl::text AS acl FROM pg_namespace WHERE nspname = 'skill';
+SELECT acl FROM upgrade_check.fresh_schema_acl;
 -- (Not an empty list: 0.1.0 alone had 117 members.)
 SELECT count(DISTINCT object) > 117 AS fresh_has_more_than_0_1_0 FROM upgrade_check.fresh;
+-- What differs from the fresh install: no row when an upgrade is complete.
+CREATE VIEW upgrade_check.differences AS
+SELECT coalesce(f.object, u.object) AS object,
+       CASE WHEN u.object IS NULL THEN 'missing after the upgrade (add it to the upgrade script)'
+            WHEN f.object IS NULL THEN 'left by the upgrade (drop it in the upgrade script)'
+            ELSE u.aspect || ' differs' END AS difference
+FROM upgrade_check.fresh f
+FULL JOIN upgrade_check.members u ON u.object = f.object AND u.aspect = f.aspect
+WHERE f.value IS DISTINCT FROM u.value
+GROUP BY 1, 2
+UNION ALL
+SELECT 'schema skill', 'privileges differ: ' || coalesce(n.nspacl::text, 'NULL')
+FROM pg_namespace n
+WHERE n.nspname = 'skill' AND n.nspacl::text IS DISTINCT FROM (SELECT acl FROM upgrade_check.fresh_schema_acl)
+ORDER BY 1, 2;
 DROP EXTENSION skill;
+-- Each older version installs into a database without schema skill, as
+-- on its own first install.
+DROP SCHEMA skill;
 
 -- 0.1.0 with tables that use its types, then the upgrade.
 CREATE EXTENSION skill VERSION '0.1.0';
@@ -155,18 +178,12 @@ INSERT INTO players (id) VALUES (4);
 INSERT INTO players (id, r) VALUES (5, '(25,-1)');
 SELECT r FROM players WHERE id = 4;
 
--- (b) The objects: no row when the upgrade is complete.
+-- (b) The objects and the schema's privileges (0.1.0 granted none; the
+-- update grants USAGE to PUBLIC as a fresh install does): no row when the
+-- upgrade is complete.
 SELECT (SELECT count(DISTINCT object) FROM upgrade_check.members)
      = (SELECT count(DISTINCT object) FROM upgrade_check.fresh) AS same_member_count;
-SELECT coalesce(f.object, u.object) AS object,
-       CASE WHEN u.object IS NULL THEN 'missing after the upgrade (add it to the upgrade script)'
-            WHEN f.object IS NULL THEN 'left by the upgrade (drop it in the upgrade script)'
-            ELSE u.aspect || ' differs' END AS difference
-FROM upgrade_check.fresh f
-FULL JOIN upgrade_check.members u ON u.object = f.object AND u.aspect = f.aspect
-WHERE f.value IS DISTINCT FROM u.value
-GROUP BY 1, 2
-ORDER BY 1, 2;
+SELECT * FROM upgrade_check.differences;
 
 -- (c) The same results as the fresh install, and on the old rows.
 SELECT call FROM (:calls) c EXCEPT SELECT call FROM ((:calls) INTERSECT SELECT * FROM upgrade_check.fresh_calls) s;
@@ -174,6 +191,35 @@ SELECT count(*) AS agreeing_calls FROM ((:calls) INTERSECT SELECT * FROM upgrade
 SELECT skill.pl_rate(array_agg(r ORDER BY id))
        = skill.pl_rate(ARRAY[skill.rating(), skill.rating(31.5, 2.25), skill.rating(-4.5, 0.125)]) AS old_rows_rate_alike
 FROM players WHERE id <= 3;
+
+-- 1.0.0, updated: the same objects and privileges as a fresh install.
+DROP TABLE players CASCADE;
+DROP EXTENSION skill;
+DROP SCHEMA skill;
+CREATE EXTENSION skill VERSION '1.0.0';
+ALTER EXTENSION skill UPDATE;
+SELECT extversion FROM pg_extension WHERE extname = 'skill';
+SELECT * FROM upgrade_check.differences;
+SELECT count(*) AS agreeing_calls FROM ((:calls) INTERSECT SELECT * FROM upgrade_check.fresh_calls) s;
+
+-- An administrator's REVOKE USAGE ON SCHEMA skill FROM PUBLIC survives the
+-- update (from 1.0.0, and from 0.1.0 once the schema has an ACL).
+DROP EXTENSION skill;
+DROP SCHEMA skill;
+CREATE EXTENSION skill VERSION '1.0.0';
+REVOKE USAGE ON SCHEMA skill FROM PUBLIC;
+ALTER EXTENSION skill UPDATE;
+SELECT count(*) AS public_grants FROM pg_namespace n, aclexplode(n.nspacl) a
+WHERE n.nspname = 'skill' AND a.grantee = 0;
+DROP EXTENSION skill;
+DROP SCHEMA skill;
+CREATE EXTENSION skill VERSION '0.1.0';
+GRANT USAGE ON SCHEMA skill TO current_user;
+REVOKE USAGE ON SCHEMA skill FROM PUBLIC;
+ALTER EXTENSION skill UPDATE;
+SELECT extversion, (SELECT count(*) FROM pg_namespace n, aclexplode(n.nspacl) a
+                    WHERE n.nspname = 'skill' AND a.grantee = 0) AS public_grants
+FROM pg_extension WHERE extname = 'skill';
 
 \c :test_database
 DROP DATABASE regress_skill_upgrade;

@@ -1,6 +1,7 @@
 /*
  * module.c - the extension's loadable-module marker, the core's interrupt
- * hook, and the check that every family matches families.def.
+ * hook, the check that every family matches families.def, and the warning
+ * when the installed SQL is another version than the library.
  */
 #include "engine/pg_compat.h"
 
@@ -10,8 +11,13 @@
 
 #include "core/status.h"
 #include "families/family.h"
+#include "sql/version.h"
 
+#if PG_VERSION_NUM >= 180000
+PG_MODULE_MAGIC_EXT(.name = "skill", .version = SKILL_VERSION);
+#else
 PG_MODULE_MAGIC;
+#endif
 
 void		_PG_init(void);
 
@@ -27,4 +33,5 @@ _PG_init(void)
 {
 	sk_interrupt_hook = check_interrupts;
 	family_check_list();
+	warn_if_sql_differs();
 }
