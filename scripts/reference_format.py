@@ -41,6 +41,7 @@ TOPICS = [
     ('82_lifecycle', 'Player lifecycle'),
     ('84_outcome', 'Match details and outcomes'),
     ('92_servers', 'Matchmaking and team balancing'),
+    ('05_version', 'Versions'),
 ]
 SUPPORT = re.compile(r'^(.*)_(step|final|combine|serialize|deserialize)$')
 KIND = {'f': 'function', 'a': 'aggregate', 'p': 'procedure', 'w': 'window function'}
