@@ -5,6 +5,7 @@
  */
 #include "families/family.h"
 
+extern const ReplayFamily family_copy;
 const ReplayFamily family_copy = {
 	FAMILY_IDENTITY(elo), .n_fields = 1, .kind = VALUE_RATING,
 };

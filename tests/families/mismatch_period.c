@@ -7,6 +7,7 @@
  */
 #include "families/family.h"
 
+extern const ReplayFamily family_copy;
 const ReplayFamily family_copy = {
 	FAMILY_IDENTITY(glicko), .n_fields = 2, .uses_period = false,
 };
