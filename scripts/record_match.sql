@@ -184,3 +184,13 @@ BEGIN
     DROP TABLE rerated;
   END LOOP;
 END $$;
+
+-- The procedures read and write the tables of the schema the recipe was
+-- loaded into, whatever the caller's search_path: a caller's temporary
+-- table named like one of them (searched first by default) is not used.
+DO $pin$
+BEGIN
+  EXECUTE format('ALTER PROCEDURE record_match(bigint, timestamptz, bigint[], int[], float8[]) SET search_path = %I, pg_temp',
+                 current_schema());
+  EXECUTE format('ALTER PROCEDURE rerate_from(timestamptz) SET search_path = %I, pg_temp', current_schema());
+END $pin$;

@@ -113,5 +113,25 @@ CALL rerate_from('-infinity');
 CALL record_match(9, '2026-11-25 21:00+00', '{1,2,3,4,5}', '{2,1,2,1,2}', '{1,2,1,2,1}');  -- ada+cyd+eve beat bob+dee
 SELECT * FROM recompute_check();
 
+-- The procedures use the recipe's tables whatever the caller's search_path:
+-- temporary tables named like each of them (searched first for tables)
+-- are neither read nor written.
+CREATE TEMP TABLE rating_systems (LIKE recipe.rating_systems);
+CREATE TEMP TABLE players (LIKE recipe.players);
+CREATE TEMP TABLE results (LIKE recipe.results);
+CREATE TEMP TABLE ratings (LIKE recipe.ratings);
+CREATE TEMP TABLE rating_changes (LIKE recipe.rating_changes);
+INSERT INTO pg_temp.players SELECT * FROM recipe.players;
+INSERT INTO pg_temp.rating_systems (system, family) VALUES ('decoy', 'pl');
+CALL record_match(10, '2026-11-26 21:00+00', '{1,2}', '{1,2}', '{1,2}');
+CALL rerate_from('2026-11-26 00:00+00');
+SELECT (SELECT count(*) FROM pg_temp.results) AS temp_results, (SELECT count(*) FROM pg_temp.ratings) AS temp_ratings,
+       (SELECT count(*) FROM pg_temp.rating_changes) AS temp_changes,
+       (SELECT matches FROM pg_temp.players WHERE player_id = 1) = (SELECT matches - 1 FROM recipe.players WHERE player_id = 1)
+         AS temp_players_untouched,
+       (SELECT count(*) FROM recipe.results WHERE match_id = 10) AS recipe_results;
+DROP TABLE pg_temp.rating_systems, pg_temp.players, pg_temp.results, pg_temp.ratings, pg_temp.rating_changes;
+SELECT * FROM recompute_check();
+
 RESET search_path;
 DROP SCHEMA recipe CASCADE;
