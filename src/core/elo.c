@@ -156,7 +156,8 @@ sk_elo_rate_multi(int n, const double *ratings, const double *ranks,
 
 void
 sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_rank,
-				  const double *pair_score, const double *ratings, const double *k, double scale,
+				  sk_pair_score_fn pair_score, const void *pair_context,
+				  const double *ratings, const double *k, double scale,
 				  double *ratings_out)
 {
 	int			t,
@@ -176,7 +177,7 @@ sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_rank,
 
 				if (u == t)
 					continue;
-				score = pair_score ? pair_score[t * n_teams + u]
+				score = pair_score ? pair_score(pair_context, t, u)
 					: sk_rank_score(team_rank[t], team_rank[u]);
 				for (j = team_start[u]; j < team_start[u + 1]; j++)
 				{

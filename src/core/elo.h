@@ -55,15 +55,22 @@ sk_status	sk_elo_rate_multi(int n, const double *ratings, const double *ranks,
 							  double k, double scale, double *ratings_out);
 
 /*
+ * Team t's outcome against team u (1, 0.5, 0 or between), computed when
+ * asked so that a match of many teams needs no n_teams^2 table.
+ */
+typedef double (*sk_pair_score_fn) (const void *context, int t, int u);
+
+/*
  * A team match (see pairwise.h for the layout): every player meets every
  * player of the other teams, scored 1 / 0.5 / 0 by team rank, or by
- * pair_score[t n_teams + u] (team t against u) when not NULL; the summed
+ * pair_score(pair_context, t, u) when pair_score is not NULL; the summed
  * surplus over expectation is scaled by k[i] / (number of opponents), as
  * skill.elo_rate does with one k.  k holds each player's own K factor.
  * ratings_out may not alias ratings.
  */
 void		sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_rank,
-							  const double *pair_score, const double *ratings, const double *k,
+							  sk_pair_score_fn pair_score, const void *pair_context,
+							  const double *ratings, const double *k,
 							  double scale, double *ratings_out);
 
 /*

@@ -21,6 +21,7 @@
 #include <float.h>
 #include <math.h>
 
+#include "miscadmin.h"
 #include "utils/float.h"
 
 #include "core/adjust.h"
@@ -109,11 +110,11 @@ ensure_scratch(ReplayState *state, int n_teams)
 	n = Max(n_teams, d->scratch_teams * 2);
 	if (d->scratch_teams > 0)
 	{
-		pfree(d->pair_outcome);
+		pfree(d->team_score);
 		pfree(d->team_shift);
 		pfree(d->team_outcome);
 	}
-	d->pair_outcome = MemoryContextAlloc(state->mcxt, sizeof(double) * n * n);
+	d->team_score = MemoryContextAlloc(state->mcxt, sizeof(double) * n);
 	d->team_shift = MemoryContextAlloc(state->mcxt, sizeof(double) * n);
 	d->team_outcome = MemoryContextAlloc(state->mcxt, sizeof(double) * n);
 	d->scratch_teams = n;
@@ -188,7 +189,6 @@ details_prepare(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match
 	const ReplayRow *rows = batch->rows;
 	int			n_teams = match->n_teams;
 	int			t,
-				u,
 				home = -1;
 	bool		all_scored = true;
 
@@ -220,16 +220,25 @@ details_prepare(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match
 		match->team_shift = d->team_shift;
 	}
 
-	/* A match without every team's score is rated by rank. */
+	/*
+	 * A match without every team's score is rated by rank.  The pairs'
+	 * outcomes are computed as the family asks for them (replay_pair_score):
+	 * a table of them would take n_teams^2 memory.
+	 */
 	if (d->outcome != OUTCOME_RANK && all_scored)
 	{
 		for (t = 0; t < n_teams; t++)
-			for (u = 0; u < n_teams; u++)
-				d->pair_outcome[t * n_teams + u] = t == u ? 0.5 :
-					score_outcome(d, match, rows[match->team_start[t]].details.score,
-								  rows[match->team_start[u]].details.score, t, u);
-		match->pair_outcome = d->pair_outcome;
+			d->team_score[t] = rows[match->team_start[t]].details.score;
+		match->team_score = d->team_score;
+		match->scoring = d;
 	}
+}
+
+double
+details_pair_outcome(const ReplayMatch *match, int t, int u)
+{
+	return t == u ? 0.5 : score_outcome(match->scoring, match, match->team_score[t],
+										match->team_score[u], t, u);
 }
 
 void
@@ -244,6 +253,7 @@ details_team_outcomes(ReplayState *state, const ReplayMatch *match)
 	{
 		double		sum = 0;
 
+		CHECK_FOR_INTERRUPTS();
 		for (u = 0; u < match->n_teams; u++)
 			if (u != t)
 				sum += replay_pair_score(match, t, u);
@@ -463,6 +473,12 @@ adjust_prediction(ReplayState *state, ReplayMatch *match, double *team_prob)
 		{
 			d->powered_length = match->length;
 			d->length_factor = pow(match->length, d->exponent);
+			/* Infinite, it would turn an even match's z of 0 into NaN. */
+			if (!isfinite(d->length_factor))
+				ereport(ERROR,
+						(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+						 errmsg("length of match " INT64_FORMAT " to the power length_exponent, %g^%g, is too large to compute",
+								match->match_id, match->length, d->exponent)));
 		}
 		z *= d->length_factor;
 	}

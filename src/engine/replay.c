@@ -222,7 +222,8 @@ process_match(ReplayState *state, ReplayBatch *batch)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("match " INT64_FORMAT " has only one team", batch->match_id),
 				 errdetail("A match needs at least two teams (distinct team numbers).")));
-	match->pair_outcome = NULL;
+	match->team_score = NULL;
+	match->scoring = NULL;
 	match->team_shift = NULL;
 	match->context = -1;
 	match->length = 1;

@@ -98,8 +98,9 @@ typedef struct ReplayMatch
 	int32	   *team_label;		/* n_teams: the team numbers of the input */
 	ReplayPlayer **player;		/* n_players, in team order */
 	/* From the details (details.c); NULL, -1 and 1 without them. */
-	const double *pair_outcome; /* n_teams^2: team t's outcome against u at
-								 * [t n_teams + u] (family_pair_score) */
+	const double *team_score;	/* n_teams: the teams' scores, where the
+								 * outcome comes from them (replay_pair_score) */
+	const struct ReplayDetailsState *scoring;	/* the outcome option, with team_score */
 	const double *team_shift;	/* n_teams: home advantage added to field 0 */
 	int32		context;
 	double		length;
@@ -324,7 +325,7 @@ typedef struct ReplayDetailsState
 	ReplayState **contexts;		/* by context id, made when first seen */
 	int			n_contexts;
 	/* Scratch of the match being rated. */
-	double	   *pair_outcome;
+	double	   *team_score;
 	double	   *team_shift;
 	double	   *team_outcome;
 	int			scratch_teams;
@@ -461,11 +462,14 @@ lifecycle_season_due(const ReplayState *state, TimestampTz played_at)
 		played_at >= life->season_starts[life->next_season];
 }
 
+/* Team t's outcome against u from the scores, by the outcome option (details.c). */
+extern double details_pair_outcome(const ReplayMatch *match, int t, int u);
+
 /* Team t's outcome against team u: by the scores where the match has them, else by rank. */
 static inline double
 replay_pair_score(const ReplayMatch *match, int t, int u)
 {
-	return match->pair_outcome ? match->pair_outcome[t * match->n_teams + u]
+	return match->team_score ? details_pair_outcome(match, t, u)
 		: sk_rank_score(match->team_rank[t], match->team_rank[u]);
 }
 

@@ -78,6 +78,13 @@ player_k(const ReplayState *state, const ReplayPlayer *p)
 	return o[ELO_K];
 }
 
+/* The core's view of replay_pair_score, where the match has scores. */
+static double
+pair_outcome(const void *match, int t, int u)
+{
+	return details_pair_outcome(match, t, u);
+}
+
 static void
 elo_rate_match(ReplayState *state, ReplayMatch *match)
 {
@@ -88,7 +95,8 @@ elo_rate_match(ReplayState *state, ReplayMatch *match)
 	for (i = 0; i < match->n_players; i++)
 		k[i] = player_k(state, match->player[i]);
 	sk_elo_rate_teams(match->n_teams, match->team_start, match->team_rank,
-					  match->pair_outcome, state->mu, k, state->opt[ELO_SCALE], state->sigma);
+					  match->team_score ? pair_outcome : NULL, match,
+					  state->mu, k, state->opt[ELO_SCALE], state->sigma);
 	family_scatter(match, 0, state->sigma);
 	for (i = 0; i < match->n_players; i++)
 		match->player[i]->r[ELO_PEAK] = Max(match->player[i]->r[ELO_PEAK],

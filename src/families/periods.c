@@ -108,14 +108,23 @@ periods_close(ReplayState *state, PeriodGames *period, PeriodRatePlayer rate)
 	int64		start,
 				end,
 				k,
+				n_players = 0,
 				n_rated = 0;
 	int			f = state->family->n_fields;
 
 	if (period->n_games == 0)
 		return;
 	sort_period_games(period->games, period->n_games, period->sort_scratch);
-	results = palloc(sizeof(double) * REPLAY_MAX_FIELDS * period->n_games);
-	rated = palloc(sizeof(ReplayPlayer *) * period->n_games);
+	/* One result per player, not per game: a free-for-all has n^2 games. */
+	for (k = 0; k < period->n_games; k++)
+	{
+		if ((k & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
+		n_players += k == 0 || period->games[k].player != period->games[k - 1].player;
+	}
+	results = MemoryContextAllocHuge(CurrentMemoryContext,
+									 sizeof(double) * REPLAY_MAX_FIELDS * n_players);
+	rated = MemoryContextAllocHuge(CurrentMemoryContext, sizeof(ReplayPlayer *) * n_players);
 
 	/* Nothing is inserted until the period is written back: pointers hold. */
 	for (start = 0; start < period->n_games; start = end)

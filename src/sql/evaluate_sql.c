@@ -92,6 +92,15 @@ report_unpaired(const EvalSink *sink, int64 match_id)
 			 errhint("Each system reads the rows query anew: it must return the same rows every time.")));
 }
 
+pg_noreturn static void
+report_unscored(const EvalSink *sink, int64 match_id, double p)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("system \"%s\" of evaluate predicted %g for match " INT64_FORMAT ", not a probability",
+					sink->system, p, match_id)));
+}
+
 /* One scored match's loss: kept (the first system) or paired with the first's. */
 static void
 pair_loss(EvalSink *sink, int64 match_id, double loss)
@@ -134,16 +143,21 @@ eval_emit(ReplayState *state, const ReplayResult *r)
 	for (i = 0; i < r->n_players; i++)
 		if (r->matches_before[i] < sink->settings->experienced)
 			return;
-	/* Both are probabilities and outcomes by construction. */
+	/*
+	 * Both are probabilities and outcomes by construction; a match is never
+	 * left out of the scores without a word, should one not be.
+	 */
 	o = replay_first_team_outcome(r);
 	if (!sink->settings->three_way)
 	{
-		(void) sk_score_add(sink->scores, p, o);
+		if (sk_score_add(sink->scores, p, o) != SK_OK)
+			report_unscored(sink, r->match_id, p);
 		pair_loss(sink, r->match_id, sk_score_log_loss(p, o));
 		return;
 	}
 	replay_three_way(r, &win, &draw);
-	(void) sk_three_way_add(&sink->three_way, win, draw, o);
+	if (sk_three_way_add(&sink->three_way, win, draw, o) != SK_OK)
+		report_unscored(sink, r->match_id, win);
 	pair_loss(sink, r->match_id, sk_three_way_log_loss(win, draw, o));
 }
 

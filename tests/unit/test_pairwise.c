@@ -20,6 +20,13 @@ test_rank_score(void)
 }
 
 /* 1v1 at 1500 each, k 32: E = 0.5, so the winner gains 16, the loser drops 16. */
+/* Pair outcomes from a table, [t n_teams + u], of two teams. */
+static double
+pair_from_table(const void *table, int t, int u)
+{
+	return ((const double *) table)[t * 2 + u];
+}
+
 static void
 test_elo_duel(void)
 {
@@ -29,20 +36,20 @@ test_elo_duel(void)
 	double		k[] = {32, 32};
 	double		out[2];
 
-	sk_elo_rate_teams(2, start, rank, NULL, r, k, 400, out);
+	sk_elo_rate_teams(2, start, rank, NULL, NULL, r, k, 400, out);
 	CHECK_CLOSE(out[0], 1516, 1e-12);
 	CHECK_CLOSE(out[1], 1484, 1e-12);
 	/* Each player moves by its own K: 40 and 10 give +20 and -5. */
 	k[0] = 40;
 	k[1] = 10;
-	sk_elo_rate_teams(2, start, rank, NULL, r, k, 400, out);
+	sk_elo_rate_teams(2, start, rank, NULL, NULL, r, k, 400, out);
 	CHECK_CLOSE(out[0], 1520, 1e-12);
 	CHECK_CLOSE(out[1], 1495, 1e-12);
 	/* Fractional outcomes from the scores: 0.6 against 0.4 moves 40 * 0.1, 10 * 0.1. */
 	{
 		double		pair[] = {0.5, 0.6, 0.4, 0.5};
 
-		sk_elo_rate_teams(2, start, rank, pair, r, k, 400, out);
+		sk_elo_rate_teams(2, start, rank, pair_from_table, pair, r, k, 400, out);
 		CHECK_CLOSE(out[0], 1504, 1e-12);
 		CHECK_CLOSE(out[1], 1499, 1e-12);
 	}
@@ -74,7 +81,7 @@ test_elo_two_against_one(void)
 	double		out[3];
 	double		prob[2];
 
-	sk_elo_rate_teams(2, start, rank, NULL, r, k, 400, out);
+	sk_elo_rate_teams(2, start, rank, NULL, NULL, r, k, 400, out);
 	CHECK_CLOSE(out[0], 1611.5179200063077, 1e-9);
 	CHECK_CLOSE(out[1], 1420.4820799936923, 1e-9);
 	CHECK_CLOSE(out[2], 1484, 1e-9);
