@@ -11,8 +11,14 @@
 #include "core/adjust.h"
 #include "core/draw_fit.h"
 
-const char *const predict_param_names[] = {"predict_scale", "context_weight", "length_exponent",
-"draw_margin", "draw_nu", "draw_rate_slope", NULL};
+const int	predict_param_detail[PREDICT_PARAMS] = {
+	[PREDICT_SCALE] = DETAIL_PREDICT_SCALE,
+	[PREDICT_CONTEXT_WEIGHT] = DETAIL_CONTEXT_WEIGHT,
+	[PREDICT_LENGTH_EXPONENT] = DETAIL_LENGTH_EXPONENT,
+	[PREDICT_DRAW_MARGIN] = DETAIL_DRAW_MARGIN,
+	[PREDICT_DRAW_NU] = DETAIL_DRAW_NU,
+	[PREDICT_DRAW_RATE_SLOPE] = DETAIL_DRAW_RATE_SLOPE,
+};
 
 void
 predict_record_init(PredictRecord *record, MemoryContext mcxt)

@@ -19,7 +19,21 @@ enum
 	PREDICT_DRAW_MARGIN, PREDICT_DRAW_NU, PREDICT_DRAW_RATE_SLOPE, PREDICT_PARAMS
 };
 
-extern const char *const predict_param_names[];	/* the option names, in that order */
+/* Each one's row among the details' options (DETAIL_*), in that order. */
+extern const int predict_param_detail[PREDICT_PARAMS];
+
+/* Parameter k's index in family's option table, and so its name. */
+static inline int
+predict_param_index(const ReplayFamily *family, int k)
+{
+	return family->details_at + predict_param_detail[k];
+}
+
+static inline const char *
+predict_param_name(const ReplayFamily *family, int k)
+{
+	return family->options.specs[predict_param_index(family, k)].name;
+}
 
 /* The two-team matches a replay scored: their ReplayResult parts and outcomes. */
 typedef struct PredictRecord

@@ -113,7 +113,7 @@ extern void fit_rescore(FitContext *fc, const double *x);
 
 /*
  * The train log-likelihood's negative (summed log-loss) at x and each of
- * the m prediction points p[k] (values of predict_param_names, in order):
+ * the m prediction points p[k] (values of the PREDICT_* parameters, in order):
  * out[k].  One replay, never counted as a search evaluation.  False when
  * the system refuses x.
  */

@@ -97,9 +97,9 @@ collect_free(Information *info)
 			};
 	for (k = 0; k < PREDICT_PARAMS; k++)
 		if (p->searched[k] &&
-			is_free(info, predict_param_names[k], p->value[k], p->low[k], p->high[k]))
+			is_free(info, predict_param_name(fc->family, k), p->value[k], p->low[k], p->high[k]))
 			info->free[info->n++] = (Free) {
-				predict_param_names[k], -1, k, step_into(p->value[k], p->low[k], p->high[k]), false
+				predict_param_name(fc->family, k), -1, k, step_into(p->value[k], p->low[k], p->high[k]), false
 			};
 }
 

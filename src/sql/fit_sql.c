@@ -129,12 +129,12 @@ refuse_refits(const FitSettings *s)
 
 /* A prediction-only parameter is searched by predict_fit, not by replays. */
 static bool
-predict_param(FitContext *fc, const char *name, double lo, double hi)
+predict_param(FitContext *fc, int index, double lo, double hi)
 {
 	int			k;
 
 	for (k = 0; k < PREDICT_PARAMS; k++)
-		if (strcmp(name, predict_param_names[k]) == 0)
+		if (index == predict_param_index(fc->family, k))
 		{
 			fc->predict_start.searched[k] = true;
 			fc->predict_start.low[k] = lo;
@@ -220,7 +220,7 @@ read_search(FitContext *fc, Jsonb *search, double *low, double *high, int *searc
 		low[idx] = lo;
 		high[idx] = hi;
 		searched_index[(*n_searched)++] = idx;
-		if (predict_param(fc, name, lo, hi))
+		if (predict_param(fc, idx, lo, hi))
 			continue;
 		fc->index[fc->n_params] = idx;
 		fc->names[fc->n_params] = name;
@@ -357,7 +357,7 @@ start_point(FitContext *fc, const double *values, double *x)
 	}
 	for (k = 0; k < PREDICT_PARAMS; k++)
 	{
-		double		v = values[options_index(&fc->family->options, predict_param_names[k])];
+		double		v = values[predict_param_index(fc->family, k)];
 
 		fc->predict_start.value[k] = fc->predict_start.searched[k]
 			? Min(Max(v, fc->predict_start.low[k]), fc->predict_start.high[k]) : v;
@@ -451,7 +451,8 @@ append_parameters(StringInfo buf, const FitContext *fc, const double *x, bool on
 			(!on_bound_only || fit_on_bound(fc->predict.value[k], fc->predict.low[k],
 											fc->predict.high[k])))
 		{
-			appendStringInfo(buf, "%s\"%s\"", first ? "" : ", ", predict_param_names[k]);
+			appendStringInfo(buf, "%s\"%s\"", first ? "" : ", ",
+							 predict_param_name(fc->family, k));
 			if (!on_bound_only)
 			{
 				appendStringInfoString(buf, ": ");
