@@ -8,44 +8,51 @@
 SELECT * FROM skill.replay_options() ORDER BY family, option;
 SELECT * FROM skill.replay_options('nope');
 
--- The options' defaults agree with the SQL defaults of the one-match
--- functions that take the same parameter (names differ only for the prior:
--- mu/sigma of skill.rating(), rating/rd/vol of skill.glicko()).
-CREATE FUNCTION pg_temp.sql_default(fn regprocedure, arg text) RETURNS float8
+-- The options' defaults (the C option tables) agree with the SQL defaults
+-- of every function that takes the same parameter: each argument of a
+-- <family>_* function named like one of that family's options, and the
+-- arguments listed below that stand for a family's option under another
+-- function's name (the prior of skill.rating() and skill.glicko(), ...).
+CREATE FUNCTION pg_temp.arg_defaults(fn regprocedure) RETURNS TABLE (arg text, value float8)
 LANGUAGE plpgsql AS $$
 DECLARE
-  expr text;
-  value float8;
+  d record;
 BEGIN
-  SELECT m[1] INTO expr
-  FROM regexp_matches(pg_get_function_arguments(fn), '(?:^|, )' || arg || ' [a-z ]+ DEFAULT ([^,]+)') m;
-  IF expr IS NULL THEN
-    RETURN NULL;
-  END IF;
-  EXECUTE 'SELECT (' || expr || ')::float8' INTO value;
-  RETURN value;
+  FOR d IN SELECT m[1] AS arg, m[2] AS expr
+           FROM regexp_matches(pg_get_function_arguments(fn),
+                               '(?:^|, )([a-z_0-9]+) [a-z ]+(?:\[\])? DEFAULT ([-0-9.e]+)(?:::double precision)?(?=,|$)', 'g') m LOOP
+    arg := d.arg;
+    EXECUTE 'SELECT (' || d.expr || ')::float8' INTO value;
+    RETURN NEXT;
+  END LOOP;
 END $$;
-WITH pairs(family, fn) AS (VALUES
-  ('pl', 'skill.pl_rate(skill.rating[], float8[], float8[], float8[], float8, float8, float8, bool, bool, float8, float8[])'::regprocedure),
-  ('bt_part', 'skill.bt_part_rate(skill.rating[], float8[], float8[], float8[], float8, float8, float8, bool, bool, float8, float8[], int)'),
-  ('tm_part', 'skill.tm_part_rate(skill.rating[], float8[], float8[], float8[], float8, float8, float8, bool, bool, float8, float8[], float8, int)'),
-  ('pl', 'skill.rating(float8, float8)'),
-  ('elo', 'skill.elo_rate(float8[], float8[], float8, float8)'),
-  ('glicko2', 'skill.glicko2_update(skill.glicko, skill.glicko[], float8[], float8, float8)'),
-  ('glicko2', 'skill.glicko(float8, float8, float8)'))
-SELECT o.family, p.fn, o.option, o.default_value, pg_temp.sql_default(p.fn, o.option) AS sql_default
-FROM pairs p JOIN skill.replay_options() o USING (family)
-WHERE o.type = 'float8' AND pg_temp.sql_default(p.fn, o.option) IS NOT NULL
-  AND pg_temp.sql_default(p.fn, o.option) <> o.default_value::float8;
--- ... and the comparison above did compare: this many pairs matched.
-WITH pairs(family, fn) AS (VALUES
-  ('pl', 'skill.pl_rate(skill.rating[], float8[], float8[], float8[], float8, float8, float8, bool, bool, float8, float8[])'::regprocedure),
-  ('elo', 'skill.elo_rate(float8[], float8[], float8, float8)'),
-  ('glicko2', 'skill.glicko2_update(skill.glicko, skill.glicko[], float8[], float8, float8)'),
-  ('glicko2', 'skill.glicko(float8, float8, float8)'))
-SELECT count(*) AS compared
-FROM pairs p JOIN skill.replay_options() o USING (family)
-WHERE pg_temp.sql_default(p.fn, o.option) IS NOT NULL AND o.type = 'float8';
+CREATE TEMP TABLE default_pairs AS
+WITH families AS (SELECT DISTINCT family FROM skill.replay_options()),
+functions AS (
+  SELECT p.oid::regprocedure AS fn, p.proname,
+         (SELECT f.family FROM families f WHERE p.proname LIKE f.family || '\_%'
+          ORDER BY length(f.family) DESC LIMIT 1) AS family
+  FROM pg_proc p WHERE p.pronamespace = 'skill'::regnamespace AND p.prokind = 'f'),
+elsewhere(proname, arg, family, option) AS (VALUES
+  ('rating', 'mu', 'pl', 'mu'), ('rating', 'sigma', 'pl', 'sigma'),
+  ('glicko', 'rating', 'glicko2', 'rating'), ('glicko', 'rd', 'glicko2', 'rd'),
+  ('glicko', 'vol', 'glicko2', 'vol'),
+  ('match_quality', 'beta', 'trueskill', 'beta'), ('rating_decay', 'max_sigma', 'pl', 'sigma'),
+  ('season_reset', 'mu0', 'pl', 'mu'), ('season_reset', 'sigma0', 'pl', 'sigma'),
+  ('season_reset', 'rating0', 'glicko2', 'rating'), ('season_reset', 'rd0', 'glicko2', 'rd'),
+  ('performance_rating', 'scale', 'elo', 'scale'), ('performance_rating', 'prior_mean', 'elo', 'rating'),
+  ('performance_rating', 'prior_sd', 'glicko2', 'rd'))
+SELECT f.fn, d.arg, o.family, o.option, o.default_value::float8 AS option_default, d.value AS sql_default
+FROM functions f
+CROSS JOIN LATERAL pg_temp.arg_defaults(f.fn) d
+LEFT JOIN elsewhere e ON e.proname = f.proname AND e.arg = d.arg
+JOIN skill.replay_options() o ON o.type = 'float8'
+  AND (o.family, o.option) = (coalesce(e.family, f.family), coalesce(e.option, d.arg));
+SELECT fn, arg, family, option, option_default, sql_default FROM default_pairs
+WHERE sql_default <> option_default ORDER BY 1, 2;
+-- ... and the comparison above did compare: this many pairs, of these
+-- families.
+SELECT count(*) AS compared, string_agg(DISTINCT family, ', ') AS families FROM default_pairs;
 
 -- Three drivers, one engine: 600 seeded matches (1v1, 2v2, three-team
 -- free-for-alls, ties) among 120 players, weekly rating periods.  The

@@ -14,7 +14,7 @@ CREATE FUNCTION skill.trueskill_rate(team_ratings skill.rating[],
                                      mu float8 DEFAULT 25,
                                      sigma float8 DEFAULT 8.333333333333334,
                                      beta float8 DEFAULT 4.166666666666667,
-                                     tau float8 DEFAULT 0.08333333333333333,
+                                     tau float8 DEFAULT 0.08333333333333334,
                                      draw_probability float8 DEFAULT 0.10,
                                      min_delta float8 DEFAULT 0.0001)
 RETURNS skill.rating[]
