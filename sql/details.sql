@@ -202,16 +202,45 @@ JOIN skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id', '{"r
   USING (match_id, player_id);
 
 -- Without refit_window, context_weight or length_exponent the refit is of
--- predict_scale over all earlier matches, from the fixed bins: the bits of
--- these histories are pinned (md5 of their float8 values; the Glicko one
--- with the per-match periods of those versions, idle_growth periods).
-SELECT o AS options, md5(string_agg(float8send(h.predicted_win) || float8send(h.rating_after), '' ORDER BY h.match_id, h.player_id))
+-- predict_scale over all earlier matches, from the fixed bins: these
+-- histories are pinned (the Glicko one with the per-match periods of
+-- those versions, idle_growth periods): each match's first team's
+-- predicted_win and each player's final rating, as those versions gave
+-- them, to a relative 1e-12 (C libraries differ in the last bit of exp,
+-- log and pow); the numbers farther off are listed.
+CREATE TEMP TABLE refit_runs AS
+SELECT o::text AS options, h.match_id, h.player_id, h.team, h.predicted_win, h.rating_after AS rating
 FROM unnest(ARRAY['{"refit_every": "30 days"}', '{"refit_every": "1 week", "predict_scale": 1.5}',
                   '{"refit_every": "1 microsecond"}']::jsonb[]) o,
      LATERAL skill.elo_history('SELECT * FROM ladder ORDER BY played_at, match_id', o) h
-GROUP BY o ORDER BY o::text;
-SELECT md5(string_agg(float8send((h.rating_after).rating) || float8send(h.predicted_win), '' ORDER BY h.match_id, h.player_id))
-FROM skill.glicko_history('SELECT * FROM ladder ORDER BY played_at, match_id', '{"refit_every": "10 days", "c": 20, "idle_growth": "periods"}') h;
+UNION ALL
+SELECT 'glicko ' || '{"c": 20, "refit_every": "10 days", "idle_growth": "periods"}', h.match_id, h.player_id, h.team,
+       h.predicted_win, (h.rating_after).rating
+FROM skill.glicko_history('SELECT * FROM ladder ORDER BY played_at, match_id',
+                          '{"refit_every": "10 days", "c": 20, "idle_growth": "periods"}') h;
+CREATE TEMP VIEW refit_computed AS
+SELECT options, array_agg(predicted_win ORDER BY match_id) FILTER (WHERE team = 1) AS win,
+       (SELECT array_agg(f.rating ORDER BY f.player_id)
+        FROM (SELECT DISTINCT ON (r.player_id) r.player_id, r.rating FROM refit_runs r
+              WHERE r.options = x.options ORDER BY r.player_id, r.match_id DESC) f) AS final
+FROM refit_runs x GROUP BY options;
+CREATE TEMP TABLE refit_pinned (options text, win float8[], final float8[]);
+INSERT INTO refit_pinned VALUES
+  ('glicko {"c": 20, "refit_every": "10 days", "idle_growth": "periods"}', '{0.5,0.5,0.5,0.5,0.7562339208278879,0.7562339208278879,0.7562339208278879,0.7562339208278879,0.8374744960420711,0.8374744960420711,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1}', '{1887.904817742112,1887.904817742112,1887.904817742112,1887.904817742112,1112.095182257888,1112.095182257888,1112.095182257888,1112.095182257888}'),
+  ('{"refit_every": "1 microsecond"}', '{0.5,0.5,0.5,0.5,0.5459219227804837,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1}', '{1641.607500407838,1641.607500407838,1641.607500407838,1641.607500407838,1358.392499592162,1358.392499592162,1358.392499592162,1358.392499592162}'),
+  ('{"refit_every": "1 week", "predict_scale": 1.5}', '{0.5,0.5,0.5,0.5,0.5686413918836675,0.5686413918836675,0.5686413918836675,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1}', '{1641.607500407838,1641.607500407838,1641.607500407838,1641.607500407838,1358.392499592162,1358.392499592162,1358.392499592162,1358.392499592162}'),
+  ('{"refit_every": "30 days"}', '{0.5,0.5,0.5,0.5,0.5459219227804837,0.5459219227804837,0.5459219227804837,0.5459219227804837,0.5869801511691739,0.5869801511691739,0.5869801511691739,0.5869801511691739,0.6233184688941619,0.6233184688941619,0.6233184688941619,0.6233184688941619,0.655303031518677,0.655303031518677,0.655303031518677,0.655303031518677,0.6833960961937027,0.6833960961937027,0.6833960961937027,0.6833960961937027,0.7080773229265045,0.7080773229265045,0.7080773229265045,0.7080773229265045,0.7298008929817663,0.7298008929817663,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1}', '{1641.607500407838,1641.607500407838,1641.607500407838,1641.607500407838,1358.392499592162,1358.392499592162,1358.392499592162,1358.392499592162}');
+SELECT options, what, i AS match_or_player, pinned, value
+FROM (SELECT options, 'win' AS what, i, p.win[i] AS pinned, c.win[i] AS value
+      FROM refit_pinned p FULL JOIN refit_computed c USING (options),
+           generate_series(1, greatest(cardinality(p.win), cardinality(c.win))) i
+      UNION ALL
+      SELECT options, 'final', i, p.final[i], c.final[i]
+      FROM refit_pinned p FULL JOIN refit_computed c USING (options),
+           generate_series(1, greatest(cardinality(p.final), cardinality(c.final))) i) d
+WHERE NOT (abs(value - pinned) <= 1e-12 * abs(pinned)) OR (value IS NULL) <> (pinned IS NULL)
+ORDER BY 1, 2, 3;
+SELECT count(*) AS histories, sum(cardinality(win)) AS chances, sum(cardinality(final)) AS ratings FROM refit_pinned;
 
 -- refit_window: each refit uses only the matches of the window before
 -- the refit point [t - window, t), t a whole number of refit_every

@@ -6,14 +6,33 @@
 \set VERBOSITY terse
 
 ---------------------------------------------------------------------------
--- ims_rate: the notes' example, request in, response out, exactly
+-- ims_rate: the notes' example, request in, response out
 ---------------------------------------------------------------------------
 
 \set request '{"config": {"modelId": "PLACKETT_LUCE", "beta": 5, "epsilon": 0.001, "mu": 30, "sigma": 10}, "teams": [{"rank": 0, "team": {"teamId": "red", "players": [{"playerId": "player1", "mu": 35.0, "sigma": 5.1}, {"playerId": "player2", "mu": 32.1, "sigma": 2.9}]}}, {"rank": 1, "team": {"teamId": "blue", "players": [{"playerId": "player3", "mu": 30.5, "sigma": 4.4}, {"playerId": "player4", "mu": 29.5, "sigma": 9.4}]}}]}'
 \set response '{"teams": [{"teamId": "red", "players": [{"playerId": "player1", "mu": 35.703050324698204, "sigma": 5.065653319815339}, {"playerId": "player2", "mu": 32.32732230798585, "sigma": 2.8936994946797667}]}, {"teamId": "blue", "players": [{"playerId": "player3", "mu": 29.976699181616407, "sigma": 4.360939109491974}, {"playerId": "player4", "mu": 27.111629116096374, "sigma": 9.012856163163935}]}]}'
 
-SELECT skill.ims_rate(:'request') = :'response'::jsonb AS notes_response;
-SELECT jsonb_pretty(skill.ims_rate(:'request'));
+-- The response's teams and players, in order: every key but mu and sigma
+-- as it is, mu and sigma as numbers.
+CREATE FUNCTION pg_temp.ims_players(response jsonb)
+RETURNS TABLE (team bigint, player bigint, team_rest jsonb, player_rest jsonb, mu float8, sigma float8)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT t.k, p.k, t.v - 'players', p.p - 'mu' - 'sigma', (p.p->>'mu')::float8, (p.p->>'sigma')::float8
+  FROM jsonb_array_elements(response->'teams') WITH ORDINALITY t(v, k),
+       jsonb_array_elements(t.v->'players') WITH ORDINALITY p(p, k)
+$$;
+-- The same shape and ids as the notes' response, and each mu and sigma
+-- within a relative 1e-12 of the notes' (C libraries differ in the last
+-- bit of exp): the rows listed differ (none).
+SELECT skill.ims_rate(:'request') - 'teams' = :'response'::jsonb - 'teams' AS same_top_level,
+       jsonb_array_length(skill.ims_rate(:'request')->'teams') AS teams;
+SELECT team, player, n.mu AS notes_mu, r.mu, n.sigma AS notes_sigma, r.sigma
+FROM pg_temp.ims_players(:'response') n FULL JOIN pg_temp.ims_players(skill.ims_rate(:'request')) r USING (team, player)
+WHERE n.team_rest IS DISTINCT FROM r.team_rest OR n.player_rest IS DISTINCT FROM r.player_rest
+   OR NOT (abs(r.mu - n.mu) <= 1e-12 * abs(n.mu)) OR NOT (abs(r.sigma - n.sigma) <= 1e-12 * abs(n.sigma));
+SELECT team_rest->>'teamId' AS team_id, player_rest->>'playerId' AS player_id,
+       round(mu::numeric, 10) AS mu, round(sigma::numeric, 10) AS sigma
+FROM pg_temp.ims_players(skill.ims_rate(:'request')) ORDER BY team, player;
 
 -- The same match through pl_rate (beta 5, kappa = epsilon, tau 0), in order.
 SELECT (SELECT array_agg(ARRAY[(p->>'mu')::float8, (p->>'sigma')::float8] ORDER BY t.k, p.k)

@@ -1,25 +1,26 @@
 -- Prediction links: the families' own win probability, or the logistic or
 -- normal curve in the mu difference over c = sqrt(var_a + var_b) (a team's
 -- variance: its sigma^2 sum plus beta^2 per team for OpenSkill, per player
--- for TrueSkill).  Values by hand in the comments.
+-- for TrueSkill).  Values by hand in the comments; the results are shown
+-- to 12 decimals, as C libraries differ in the last bit of exp and erfc.
 \set VERBOSITY terse
 
 -- 1v1, mu 30 against 25, sigma 25/3, beta 25/6: c = sqrt(2 sigma^2 + 2 beta^2)
 -- = 13.176156917368248; logistic 1/(1 + exp(-5/c)) = 0.5937460676563724,
 -- normal Phi(5/c) = 0.6478317932557741 (TrueSkill's own, the same c).
-SELECT link, round((skill.pl_predict_win(ARRAY[skill.rating(30, 25/3.0), skill.rating(25, 25/3.0)], link => link))[1]::numeric, 15) AS pl,
-       round((skill.trueskill_predict_win(ARRAY[skill.rating(30, 25/3.0), skill.rating(25, 25/3.0)], link => link))[1]::numeric, 15) AS trueskill
+SELECT link, round((skill.pl_predict_win(ARRAY[skill.rating(30, 25/3.0), skill.rating(25, 25/3.0)], link => link))[1]::numeric, 12) AS pl,
+       round((skill.trueskill_predict_win(ARRAY[skill.rating(30, 25/3.0), skill.rating(25, 25/3.0)], link => link))[1]::numeric, 12) AS trueskill
 FROM unnest(ARRAY['family', 'logistic', 'normal']) link;
 -- 2v2, (30, 28) against (25, 25), all sigma 25/3: OpenSkill c^2 = 4 sigma^2 +
 -- 2 beta^2, logistic 1/(1 + exp(-8/c)) = 0.6112449534992346; TrueSkill
 -- c^2 = 4 sigma^2 + 4 beta^2, normal Phi(8/c) = 0.6661566559124892 (its own
 -- two-team formula, the same).
 SELECT round((skill.pl_predict_win(ARRAY[[skill.rating(30, 25/3.0), skill.rating(28, 25/3.0)],
-                                        [skill.rating(25, 25/3.0), skill.rating(25, 25/3.0)]], link => 'logistic'))[1]::numeric, 15) AS pl_logistic,
+                                        [skill.rating(25, 25/3.0), skill.rating(25, 25/3.0)]], link => 'logistic'))[1]::numeric, 12) AS pl_logistic,
        round((skill.trueskill_predict_win(ARRAY[[skill.rating(30, 25/3.0), skill.rating(28, 25/3.0)],
-                                               [skill.rating(25, 25/3.0), skill.rating(25, 25/3.0)]], link => 'normal'))[1]::numeric, 15) AS trueskill_normal,
+                                               [skill.rating(25, 25/3.0), skill.rating(25, 25/3.0)]], link => 'normal'))[1]::numeric, 12) AS trueskill_normal,
        round(skill.trueskill_win_probability(ARRAY[[skill.rating(30, 25/3.0), skill.rating(28, 25/3.0)],
-                                                   [skill.rating(25, 25/3.0), skill.rating(25, 25/3.0)]])::numeric, 15) AS trueskill_own;
+                                                   [skill.rating(25, 25/3.0), skill.rating(25, 25/3.0)]])::numeric, 12) AS trueskill_own;
 -- Three teams: the chances sum to 1.
 SELECT round(sum(p)::numeric, 12) AS total
 FROM unnest(skill.trueskill_predict_win(ARRAY[skill.rating(30, 5), skill.rating(25, 5), skill.rating(20, 5)], link => 'logistic')) p;

@@ -48,8 +48,10 @@ WHERE e.extname = 'skill' AND d.classid = 'pg_namespace'::regclass AND d.deptype
 -- 2. Pair forms: the pair's answer is the teams form's for a match of two
 -- one-player teams, in every family (a draw model of the two-player
 -- systems takes the pair's z directly and the teams' as the logit of the
--- first team's chance, as the replays do: equal to rounding).
-SELECT f, pair = teams AS same, pair FROM (VALUES
+-- first team's chance, as the replays do: equal to rounding).  The
+-- chances are shown to 12 decimals: C libraries differ in the last bit of
+-- exp and erfc (each value here is at least 5e-14 from a rounding edge).
+SELECT f, pair = teams AS same, round(pair::numeric, 12) AS pair FROM (VALUES
   ('elo', skill.elo_predict_win(1700, 1500), (skill.elo_predict_win(ARRAY[1700, 1500]::float8[]))[1]),
   ('elo draw model', skill.elo_predict_win(1700, 1500, 300, 'davidson', draw_nu => 0.8),
                      (skill.elo_predict_win(ARRAY[1700, 1500]::float8[], 300, 'davidson', draw_nu => 0.8))[1]),
@@ -77,7 +79,7 @@ SELECT f, pair = teams AS same, pair FROM (VALUES
   ('otr', skill.otr_predict_win(skill.rating(1600, 200), skill.rating(1400, 300), '{"beta": 150}'),
           (skill.otr_predict_win(ARRAY[skill.rating(1600, 200), skill.rating(1400, 300)], '{"beta": 150}'))[1])
 ) v(f, pair, teams);
-SELECT f, abs(pair - teams) < 1e-15 AS same, pair FROM (VALUES
+SELECT f, abs(pair - teams) < 1e-15 AS same, round(pair::numeric, 12) AS pair FROM (VALUES
   ('elo', skill.elo_predict_draw(1700, 1500, draw_margin => 0.5),
           skill.elo_predict_draw(ARRAY[1700, 1500]::float8[], draw_margin => 0.5)),
   ('glicko', skill.glicko_predict_draw(skill.glicko(1700, 80), skill.glicko(1500, 150), 'davidson', draw_nu => 1),

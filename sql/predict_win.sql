@@ -6,16 +6,18 @@
 --   Glicko (1700, 100) vs (1500, 100): q = ln 10/400,
 --     g = 1/sqrt(1 + 3 q^2 (100^2 + 100^2)/pi^2), 1/(1 + 10^(-g*200/400))
 --   Glicko (1500, 350) vs (1400, 30): the same with sqrt(350^2 + 30^2)
+-- The chances are shown to 12 decimals: C libraries differ in the last bit
+-- of pow and erfc.
 \set VERBOSITY terse
-SELECT skill.elo_predict_win(1600, 1400) AS elo,                         -- 0.7597469266479578
+SELECT round(skill.elo_predict_win(1600, 1400)::numeric, 12) AS elo,     -- 0.7597469266479578
        skill.elo_predict_win(1600, 1400) = skill.elo_expected(1600, 1400) AS same_as_elo_expected,
        skill.elo_predict_win(1600, 1400, 200) = skill.elo_expected(1600, 1400, 200) AS same_with_scale;
-SELECT skill.elo_normal_predict_win(1700, 1500) AS elo_normal,            -- 0.7602499389065233
+SELECT round(skill.elo_normal_predict_win(1700, 1500)::numeric, 12) AS elo_normal, -- 0.7602499389065233
        skill.elo_normal_predict_win(1700, 1500) = skill.elo_expected_normal(1700, 1500) AS same_as_elo_expected_normal;
-SELECT skill.glicko_predict_win(skill.glicko(1700, 100), skill.glicko(1500, 100)) AS glicko,   -- 0.7408417172151112
-       skill.glicko_predict_win(skill.glicko(1500, 350), skill.glicko(1400, 30)) AS glicko_uneven, -- 0.5949262264632269
-       skill.glicko_predict_win(skill.glicko(1500, 350), skill.glicko(1400, 30))
-     + skill.glicko_predict_win(skill.glicko(1400, 30), skill.glicko(1500, 350)) AS both_sides,
+SELECT round(skill.glicko_predict_win(skill.glicko(1700, 100), skill.glicko(1500, 100))::numeric, 12) AS glicko,   -- 0.7408417172151112
+       round(skill.glicko_predict_win(skill.glicko(1500, 350), skill.glicko(1400, 30))::numeric, 12) AS glicko_uneven, -- 0.5949262264632269
+       round((skill.glicko_predict_win(skill.glicko(1500, 350), skill.glicko(1400, 30))
+     + skill.glicko_predict_win(skill.glicko(1400, 30), skill.glicko(1500, 350)))::numeric, 12) AS both_sides,
        skill.glicko2_predict_win(skill.glicko(1700, 100, 0.06), skill.glicko(1500, 100, 0.2))
      = skill.glicko_predict_win(skill.glicko(1700, 100), skill.glicko(1500, 100)) AS glicko2_same_scale;
 -- Both RDs count, unlike the update's expected score (the opponent's only).
