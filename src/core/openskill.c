@@ -240,7 +240,7 @@ team_rating(const sk_os_params *p, int first, int end, const double *mu,
 				max_ord = mu[k] - 3.0 * sig[k];
 		denom = max_ord + p->kappa;
 		if (denom == 0.0)
-			return SK_ERR_RANGE;
+			return SK_ERR_OVERFLOW;
 	}
 	for (k = first; k < end; k++)
 	{
@@ -253,7 +253,7 @@ team_rating(const sk_os_params *p, int first, int end, const double *mu,
 	}
 	/* A zero variance (sigma^2 underflow) would divide by zero later. */
 	if (!isfinite(tmu) || !isfinite(tss) || tss <= 0.0)
-		return SK_ERR_RANGE;
+		return SK_ERR_OVERFLOW;
 	*tmu_out = tmu;
 	*tss_out = tss;
 	return SK_OK;
@@ -872,7 +872,7 @@ update_players(const sk_os_params *p, const sk_os_match *m, os_work *w)
 			if (p->limit_sigma && m->sigma[k] < sig_new)
 				sig_new = m->sigma[k];
 			if (!isfinite(mu_new) || !isfinite(sig_new))
-				return SK_ERR_RANGE;
+				return SK_ERR_OVERFLOW;
 			w->mu_new[k] = mu_new;
 			w->sig_new[k] = sig_new;
 		}

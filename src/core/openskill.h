@@ -104,8 +104,10 @@ size_t		sk_os_workspace_size(int n_teams, int n_players);
  * Rate one match.  mu_out/sigma_out (n_players each) may be the same arrays
  * as m->mu/m->sigma; they are written only on SK_OK.
  * Returns SK_ERR_SIZE (bad layout, NULL pointer), SK_ERR_NOT_FINITE,
- * SK_ERR_RANGE (parameter out of range, both ranks and scores, or a result
- * that would overflow, e.g. balance with max ordinal + kappa = 0).
+ * SK_ERR_RANGE (parameter out of range, both ranks and scores) or
+ * SK_ERR_OVERFLOW (finite ratings so extreme that the arithmetic leaves
+ * the doubles: a team's summed sigma^2 underflows to zero, a result
+ * overflows, or with balance max ordinal + kappa = 0).
  */
 sk_status	sk_os_rate(const sk_os_params *p, const sk_os_match *m,
 					   double *mu_out, double *sigma_out, void *work);

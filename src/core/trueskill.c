@@ -601,7 +601,7 @@ pass_down(const sk_ts_params *p, const sk_ts_match *m, ts_graph *g, double beta2
 			pl->prior.pi = pow(sig, -2.0);
 			pl->prior.tau = pl->prior.pi * m->mu[src + k];
 			if (!isfinite(pl->prior.pi) || !isfinite(pl->prior.tau))
-				return SK_ERR_RANGE;
+				return SK_ERR_OVERFLOW;
 			pl->perf = likelihood_message(pl->prior, beta2);
 			pl->weight = w < p->min_delta ? p->min_delta : w;
 			sum_add(&s, pl->perf, pl->weight);
@@ -649,7 +649,7 @@ pass_up(ts_graph *g, double beta2)
 			pl->sigma_out = sqrt(1.0 / post.pi);
 			if (!isfinite(pl->mu_out) || !isfinite(pl->sigma_out) ||
 				pl->sigma_out <= 0.0)
-				return SK_ERR_RANGE;
+				return SK_ERR_OVERFLOW;
 		}
 	}
 	return SK_OK;
@@ -792,7 +792,7 @@ sk_ts_quality(const sk_ts_params *p, const sk_ts_match *m,
 	 */
 	*quality_out = fmin(exp(e_arg) * sqrt(s_arg), 1.0);
 	if (!isfinite(*quality_out))
-		return SK_ERR_RANGE;
+		return SK_ERR_OVERFLOW;
 	return SK_OK;
 }
 
@@ -847,7 +847,7 @@ sk_ts_win_probability(double beta, const sk_ts_match *m, double *prob_out)
 		return st;
 	*prob_out = sk_norm_cdf(diff / c);
 	if (!isfinite(*prob_out))
-		return SK_ERR_RANGE;
+		return SK_ERR_OVERFLOW;
 	return SK_OK;
 }
 
@@ -872,7 +872,7 @@ sk_ts_draw_probability(const sk_ts_params *p, const sk_ts_match *m, double *prob
 	eps = sk_norm_ppf((p->draw_probability + 1.0) / 2.0) * sqrt((double) n_players) * p->beta;
 	*prob_out = sk_norm_cdf((eps - diff) / c) - sk_norm_cdf((-eps - diff) / c);
 	if (!isfinite(*prob_out))
-		return SK_ERR_RANGE;
+		return SK_ERR_OVERFLOW;
 	return SK_OK;
 }
 

@@ -74,8 +74,8 @@ size_t		sk_ts_workspace_size(int n_teams, int n_players);
  * draw_probability and min_delta (p->mu and p->sigma are ignored).
  * Returns SK_ERR_SIZE (bad layout, NULL pointer), SK_ERR_NOT_FINITE,
  * SK_ERR_RANGE (parameter out of range; a draw with draw_probability 0,
- * which the model gives probability zero; or ratings so extreme that the
- * arithmetic overflows, e.g. sigma ~ 1e-160).
+ * which the model gives probability zero) or SK_ERR_OVERFLOW (ratings so
+ * extreme that the arithmetic overflows, e.g. sigma ~ 1e-160).
  */
 sk_status	sk_ts_rate(const sk_ts_params *p, const sk_ts_match *m,
 					   double *mu_out, double *sigma_out, void *work);

@@ -31,6 +31,9 @@ core_status_error(sk_status status, const char *what)
 {
 	ereport(ERROR,
 			(errcode(core_sqlstate(status)),
-			 errmsg("%s: %s", what, sk_status_message(status))));
+			 errmsg("%s: %s", what, sk_status_message(status)),
+			 status == SK_ERR_OVERFLOW
+			 ? errdetail("The inputs are finite but too extreme for double precision: a spread's square underflows to zero or a result overflows.")
+			 : 0));
 	pg_unreachable();
 }

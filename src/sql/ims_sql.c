@@ -334,10 +334,6 @@ ims_rate(PG_FUNCTION_ARGS)
 	match.ranks = m.ranks;
 	status = sk_os_rate(&params, &match, m.mu, m.sigma,
 						palloc(sk_os_workspace_size(m.n_teams, m.n_players)));
-	if (status == SK_ERR_RANGE)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("ims_rate: the ratings are too extreme to compute")));
 	report_core_status(status, "ims_rate");
 	PG_RETURN_JSONB_P(response_build(&m));
 }

@@ -107,21 +107,6 @@ os_workspace(FunctionCallInfo fcinfo, OsCache *cache, const TeamMatch *match)
 	return cache->work;
 }
 
-/*
- * The core's status after the glue has checked every rule: SK_ERR_RANGE can
- * then only mean valid inputs whose arithmetic leaves the doubles.
- */
-static void
-os_report(sk_status status, const char *fname)
-{
-	if (status == SK_ERR_RANGE)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: the ratings are too extreme to compute", fname),
-				 errdetail("A team's summed sigma^2 underflows to zero, a result overflows, or with balance a team's best mu - 3*sigma equals -kappa.")));
-	report_core_status(status, fname);
-}
-
 /* ---------------------------------------------------------------- rate */
 
 /* weight_bounds: NULL (use weights raw) or {lower, upper}, both > 0. */
@@ -247,7 +232,7 @@ openskill_rate(FunctionCallInfo fcinfo, sk_os_model model, const char *fname)
 	}
 
 	/* New ratings overwrite the flat copies in place (the core allows it). */
-	os_report(sk_os_rate(&params, &m, match.mu, match.sigma,
+	report_core_status(sk_os_rate(&params, &m, match.mu, match.sigma,
 						 os_workspace(fcinfo, cache, &match)),
 			  fname);
 	PG_RETURN_ARRAYTYPE_P(team_match_build(&cache->rating, &match,
@@ -307,7 +292,7 @@ openskill_predict_win(PG_FUNCTION_ARGS)
 											   palloc(sizeof(double) * 2 * match.n_teams)),
 						   "predict_win");
 	else
-		os_report(sk_os_predict_win(&params, match.n_teams, match.team_start,
+		report_core_status(sk_os_predict_win(&params, match.n_teams, match.team_start,
 									match.mu, match.sigma, prob, work),
 				  "predict_win");
 	for (t = 0; t < match.n_teams; t++)
@@ -324,7 +309,7 @@ openskill_predict_draw(PG_FUNCTION_ARGS)
 	void	   *work = predict_setup(fcinfo, &params, &match);
 	double		prob;
 
-	os_report(sk_os_predict_draw(&params, match.n_teams, match.team_start,
+	report_core_status(sk_os_predict_draw(&params, match.n_teams, match.team_start,
 								 match.mu, match.sigma, &prob, work),
 			  "predict_draw");
 	PG_RETURN_FLOAT8(check_result_finite(prob));
@@ -360,7 +345,7 @@ openskill_predict_rank(PG_FUNCTION_ARGS)
 	cache = (OsCache *) fcinfo->flinfo->fn_extra;
 	rank = palloc(sizeof(int) * match.n_teams);
 	prob = palloc(sizeof(double) * match.n_teams);
-	os_report(sk_os_predict_rank(&params, match.n_teams, match.team_start,
+	report_core_status(sk_os_predict_rank(&params, match.n_teams, match.team_start,
 								 match.mu, match.sigma, rank, prob, work),
 			  "predict_rank");
 

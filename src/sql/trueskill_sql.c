@@ -174,18 +174,6 @@ check_idle_teams(const sk_ts_match *m)
 	}
 }
 
-/* The core's only rate/quality failure left after the glue's checks. */
-static void
-report_overflow(sk_status status, const char *what)
-{
-	if (status == SK_ERR_RANGE)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s: the ratings are too extreme to compute in double precision", what),
-				 errdetail("A sigma near 1e-154 or below (with tau = 0), or a mu so large that mu/sigma^2 overflows, cannot be rated.")));
-	report_core_status(status, what);
-}
-
 /*
  * trueskill_rate(team_ratings, ranks, weights, mu, sigma, beta, tau,
  * draw_probability, min_delta): new ratings after one match, in the shape
@@ -248,7 +236,7 @@ trueskill_rate(PG_FUNCTION_ARGS)
 	status = sk_ts_rate(&p, &m, match.mu, match.sigma,
 						ts_workspace(fcinfo, cache, &match));
 	if (status != SK_OK)
-		report_overflow(status, "trueskill_rate");
+		report_core_status(status, "trueskill_rate");
 	PG_RETURN_ARRAYTYPE_P(team_match_build(&cache->rating, &match, match.mu, match.sigma));
 }
 
@@ -285,7 +273,7 @@ ts_quality(FunctionCallInfo fcinfo, int weights_argno, int beta_argno, const cha
 
 	status = sk_ts_quality(&p, &m, &quality, ts_workspace(fcinfo, cache, &match));
 	if (status != SK_OK)
-		report_overflow(status, caller);
+		report_core_status(status, caller);
 	PG_RETURN_FLOAT8(quality);
 }
 

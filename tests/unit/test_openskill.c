@@ -944,15 +944,15 @@ test_rejections(void)
 	x = m;
 	x.mu = mu_bal;
 	x.sigma = sigma_bal;
-	CHECK(sk_os_rate(&q, &x, mu_out, sigma_out, work) == SK_ERR_RANGE);
-	CHECK(sk_os_predict_win(&q, 2, ts, mu_bal, sigma_bal, prob, work) == SK_ERR_RANGE);
+	CHECK(sk_os_rate(&q, &x, mu_out, sigma_out, work) == SK_ERR_OVERFLOW);
+	CHECK(sk_os_predict_win(&q, 2, ts, mu_bal, sigma_bal, prob, work) == SK_ERR_OVERFLOW);
 
 	/* sigma^2 underflowing to 0 (with tau 0) would divide by zero. */
 	q = p;
 	q.tau = 0.0;
 	x = m;
 	x.sigma = (const double[]) {1e-200, 1e-200};
-	CHECK(sk_os_rate(&q, &x, mu_out, sigma_out, work) == SK_ERR_RANGE);
+	CHECK(sk_os_rate(&q, &x, mu_out, sigma_out, work) == SK_ERR_OVERFLOW);
 
 	/* Predictions. */
 	CHECK(sk_os_predict_win(&p, 1, ts, mu, sigma, prob, work) == SK_ERR_SIZE);
