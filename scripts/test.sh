@@ -104,6 +104,9 @@ counted "the documentation examples" python3 "$REPO_ROOT/scripts/doc_examples.py
 # breaks with the lock, and breaks found without it (the check has teeth).
 counted "the concurrency test" bash "$REPO_ROOT/scripts/test_concurrency.sh" 5 8
 
+# Per-match functions on 100,000-entry arrays stop within statement_timeout.
+counted "the huge-array cancel test" bash "$REPO_ROOT/scripts/test_cancel_huge.sh"
+
 # The upgrade script from the last release is generated from the install
 # script until its version ships (make upgrade-script): it must be current.
 # Its name comes from the Makefile's EXTVERSION.

@@ -21,6 +21,38 @@ SELECT skill.tm_full_predict_draw(teams) FROM many;
 SELECT cardinality(skill.pl_predict_win(teams)) FROM many;
 SELECT skill.fit('elo', 'SELECT * FROM history ORDER BY played_at, match_id',
                  '{"k_a": [50, 500], "k_b": [0, 30], "k_c": [0, 1]}', '{"options": {"k_a": 100}}');
+-- And how late: each call below ran for minutes before the loops of the
+-- core and of rate_match checked (issue 34; 100,000 players, ranks
+-- reversed, which once made the sorts quadratic).  cancel_within says
+-- whether the cancel came within 5 s, a bound for a loaded machine
+-- (scripts/test_cancel_huge.sh times every function more tightly).
+RESET statement_timeout;
+CREATE TABLE huge AS
+SELECT array_agg(1500 + (i % 997)::float8 ORDER BY i) AS elo,
+       array_agg(skill.glicko(1500 + i % 997, 50 + i % 250) ORDER BY i) AS gl,
+       array_agg(skill.rating(25 + (i % 17) * 0.5, 8) ORDER BY i) AS os,
+       array_agg((100001 - i)::float8 ORDER BY i) AS ranks,
+       array_agg(i::bigint ORDER BY i) AS ids
+FROM generate_series(1, 100000) i;
+CREATE FUNCTION cancel_within(query text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  t0 timestamptz := clock_timestamp();
+BEGIN
+  EXECUTE query;
+  RETURN 'finished';
+EXCEPTION WHEN query_canceled THEN
+  RETURN CASE WHEN clock_timestamp() - t0 < interval '5 s' THEN 'cancelled'
+              ELSE 'cancelled after ' || (clock_timestamp() - t0) END;
+END $$;
+SET statement_timeout = '200ms';
+SELECT cancel_within('SELECT skill.elo_rate(elo, ranks) FROM huge');
+SELECT cancel_within('SELECT skill.elo_predict_win(elo) FROM huge');
+SELECT cancel_within('SELECT skill.glicko_predict_win(gl) FROM huge');
+SELECT cancel_within('SELECT skill.glicko2_predict_draw(ARRAY[gl[1:50000], gl[50001:]], draw_margin => 0.1) FROM huge');
+SELECT cancel_within('SELECT skill.pl_rate(os, ranks) FROM huge');
+SELECT cancel_within('SELECT skill.tm_full_rate(os, ranks) FROM huge');
+SELECT cancel_within('SELECT skill.trueskill_rate(ARRAY[os[1:50000], os[50001:]]) FROM huge');
+SELECT cancel_within($$SELECT count(*) FROM huge, skill.rate_match('elo', 1, now(), ids, ids::int[], ranks, elo)$$);
 RESET statement_timeout;
 \set VERBOSITY terse
 -- The same functions still work on small input afterwards.

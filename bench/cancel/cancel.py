@@ -58,6 +58,12 @@ PATHS = {
     "replay_glicko2": f"SELECT count(*) FROM skill.replay('glicko2', '{PERIOD_ROWS}')",
     "pl_history": f"SELECT count(*) FROM skill.pl_history('{ROWS}')",
     "glicko2_history": f"SELECT count(*) FROM skill.glicko2_history('{PERIOD_ROWS}')",
+    # Per-match functions on one match of 10,000 players (table huge, ranks
+    # reversed): quadratic, seconds each, so a cancel lands in the core.
+    "elo_predict_win_10k": "SELECT cardinality(skill.elo_predict_win(elo)) FROM huge",
+    "pl_rate_10k": "SELECT cardinality(skill.pl_rate(os, ranks)) FROM huge",
+    "rate_match_elo_10k": "SELECT count(*) FROM huge, "
+                          "skill.rate_match('elo', 1, now(), ids, ids::int[], ranks, elo)",
 }
 
 # Where building the result begins: the first perf sample (PROFILE=1)
@@ -69,6 +75,8 @@ BUILD = {
     # A history's rows are written as the replay goes; the last phase is
     # reading them back from the function's tuplestore.
     "pl_history": "tuplestore_gettupleslot", "glicko2_history": "tuplestore_gettupleslot",
+    "elo_predict_win_10k": "construct_array", "pl_rate_10k": "construct_md_array",
+    "rate_match_elo_10k": "tuplestore_putvalues",
 }
 
 CANCELED = b"canceling statement due to user request"

@@ -6,7 +6,8 @@
 # cancel.py beside this script, which cancels each path at points spread
 # over its whole run and reports, per path, the median and maximum delay
 # from pg_cancel_backend to the error reaching the client (see its header
-# for how the points are chosen and the delay is timed).
+# for how the points are chosen and the delay is timed).  The per-match
+# paths (*_10k) read one match of 10,000 players from the table huge.
 #
 # PROFILE=1 also records each run with perf (when installed): where the
 # result's building began in the uncancelled run, and for each cancel what
@@ -30,6 +31,12 @@ SELECT m, timestamptz '2026-01-01' + m * interval '1 second', 2 * m - 2 + t, t,
 FROM generate_series(1, $MATCHES) m, generate_series(1, 2) t;
 CREATE INDEX ON big (played_at, match_id);
 VACUUM ANALYZE big;
+CREATE TABLE huge AS
+SELECT array_agg(1500 + (i % 997)::float8 ORDER BY i) AS elo,
+       array_agg(skill.rating(25 + (i % 17) * 0.5, 8) ORDER BY i) AS os,
+       array_agg((10001 - i)::float8 ORDER BY i) AS ranks,
+       array_agg(i::bigint ORDER BY i) AS ids
+FROM generate_series(1, 10000) i;
 SQL
 log "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 "$REPO_ROOT/bench/cancel/cancel.py"

@@ -52,6 +52,7 @@ rate_period(double rating, int n, const double *opponents, const double *scores,
 		return status;
 	for (i = 0; i < n; i++)
 	{
+		sk_check_interrupts_every(i);
 		actual += scores[i];
 		expected += expected_score(rating, opponents[i], spread);
 	}
@@ -142,6 +143,7 @@ sk_elo_rate_multi(int n, const double *ratings, const double *ranks,
 		{
 			double		score;
 
+			sk_check_interrupts_every(j);	/* j = 0: once per player, and a pow each */
 			if (j == i)
 				continue;
 			score = ranks[i] < ranks[j] ? 1.0 : ranks[i] == ranks[j] ? 0.5 : 0.0;
@@ -160,6 +162,7 @@ sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_rank,
 				  const double *ratings, const double *k, double scale,
 				  double *ratings_out)
 {
+	unsigned int steps = 0;
 	int			t,
 				u,
 				i,
@@ -181,6 +184,7 @@ sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_rank,
 					: sk_rank_score(team_rank[t], team_rank[u]);
 				for (j = team_start[u]; j < team_start[u + 1]; j++)
 				{
+					sk_check_interrupts_every(++steps);	/* a pow each */
 					surplus += score - sk_elo_expected(ratings[i], ratings[j], scale);
 					opponents++;
 				}

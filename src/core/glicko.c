@@ -57,6 +57,7 @@ sk_glicko_rate(double rating, double rd, int n,
 		double		g = sk_glicko_g(opp_rd[i]);
 		double		e = sk_glicko_expected(rating, opp_rating[i], opp_rd[i]);
 
+		sk_check_interrupts_every(i);
 		d2_inv += q * q * g * g * e * (1.0 - e);
 		gain += g * (scores[i] - e);
 	}

@@ -177,6 +177,7 @@ sk_glicko2_rate_periods(const sk_glicko2 *player, int n,
 		double		g = g2_g(opp_rd[i] / SK_GLICKO2_SCALE);
 		double		e = g2_expected(mu, opp_mu, g);
 
+		sk_check_interrupts_every(i);
 		v_inv += g * g * e * (1.0 - e);
 		gain += g * (scores[i] - e);
 	}

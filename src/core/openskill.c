@@ -11,6 +11,7 @@
 
 #include "normal.h"
 #include "openskill.h"
+#include "stable_order.h"
 
 /* Scratch layout: how many doubles per player and per team rate uses. */
 #define WS_PER_PLAYER	4
@@ -389,6 +390,7 @@ plackett_luce(const sk_os_params *p, const sk_os_match *m, os_work *w)
 				double		diff;
 				double		factor = 1.0;
 
+				sk_check_interrupts_every(q);
 				if (q == i)
 					continue;
 				diff = fabs(m->scores[w->order[i]] - m->scores[w->order[q]]);
@@ -440,11 +442,11 @@ pl_update_teams(const sk_os_params *p, os_work *w, int n, double c, bool log_spa
 		double		omega = 0.0,
 					delta = 0.0;
 
-		sk_check_interrupts();
 		for (q = 0; q < n; q++)
 		{
 			double		r;
 
+			sk_check_interrupts_every(q);	/* q = 0: once per team, and an exp each */
 			if (!(w->rank[q] <= w->rank[i]))
 				continue;
 			r = log_space ? exp(w->x[i] - w->lse[w->gstart[q]])
@@ -476,6 +478,7 @@ plackett_luce_direct(const sk_os_params *p, os_work *w, int n, double c)
 		e[i] = exp(e[i]);
 	for (q = 0; q < n; q++)
 	{
+		sk_check_interrupts();	/* quadratic when every team has its own rank */
 		if (w->gstart[q] != q)
 			continue;
 		sum[q] = 0.0;
@@ -599,6 +602,7 @@ pairwise(const sk_os_params *p, const sk_os_match *m, os_work *w)
 		}
 		for (q = lo; q < hi; q++)
 		{
+			sk_check_interrupts_every(q);	/* an exp or erfc each */
 			if (q == i)
 				continue;
 			pairwise_terms(p, m, w, i, q, &omega, &delta);
@@ -800,9 +804,10 @@ normalize_weights(const sk_os_params *p, const double *in, int first, int end,
 }
 
 /*
- * Teams in outcome order (stable insertion sort: n is small) into w->order
- * and their ranks into w->rank.  Scores become ranks by negation: the
- * reference's competition ranks of -score have the same order and ties.
+ * Teams in outcome order (stable, like the reference's sorted()) into
+ * w->order and their ranks into w->rank.  Scores become ranks by negation:
+ * the reference's competition ranks of -score have the same order and ties.
+ * w->gstart is the sort's scratch: Plackett-Luce fills it only afterwards.
  */
 static void
 sort_by_outcome(const sk_os_params *p, const sk_os_match *m, os_work *w)
@@ -816,18 +821,7 @@ sort_by_outcome(const sk_os_params *p, const sk_os_match *m, os_work *w)
 			m->scores != NULL ? -m->scores[i] : (double) i;
 		w->order[i] = i;
 	}
-	for (i = 1; i < n; i++)
-	{
-		int			t = w->order[i];
-		int			j = i;
-
-		while (j > 0 && w->key[w->order[j - 1]] > w->key[t])
-		{
-			w->order[j] = w->order[j - 1];
-			j--;
-		}
-		w->order[j] = t;
-	}
+	sk_stable_order(n, w->key, w->order, w->gstart);
 	for (i = 0; i < n; i++)
 	{
 		double		key = w->key[w->order[i]];
@@ -1011,11 +1005,12 @@ normalised_wins(double beta, int n, const double *tmu, const double *tss,
 	{
 		double		sum = 0.0;
 
-		sk_check_interrupts();
-
 		for (j = 0; j < n; j++)
+		{
+			sk_check_interrupts_every(j);	/* j = 0: once per team, and an erf each */
 			if (j != i)
 				sum += pair_win(beta, tmu, tss, i, j);
+		}
 		prob[i] = sum / (n - 1);
 		total += prob[i];
 	}
@@ -1093,9 +1088,14 @@ sk_os_predict_draw_margin(const sk_os_params *p, int n_teams, const int *team_st
 		sk_check_interrupts();
 		for (j = i + 1; j < n_teams; j++)
 		{
-			double		s = sqrt(2.0 * (p->beta * p->beta) + tss[i] + tss[j]);
-			double		hi = (margin - tmu[i] + tmu[j]) / s,
-						lo = (tmu[j] - tmu[i] - margin) / s;
+			double		s,
+						hi,
+						lo;
+
+			sk_check_interrupts_every(j);	/* two erf each */
+			s = sqrt(2.0 * (p->beta * p->beta) + tss[i] + tss[j]);
+			hi = (margin - tmu[i] + tmu[j]) / s;
+			lo = (tmu[j] - tmu[i] - margin) / s;
 
 			if (!isfinite(s))
 			{

@@ -101,13 +101,15 @@ game_players(const double *scores, int n, int g)
 	return count >= 2 ? count : 0;
 }
 
-/* Competition rank by score, highest first: 1 + players with a higher score. */
+/* Competition rank by score, highest first: 1 + players with a higher score.
+ * Its callers loop over the players, so it checks for interrupts. */
 static double
 placement(const double *row, int n, int i)
 {
 	int			j,
 				better = 0;
 
+	sk_check_interrupts();
 	for (j = 0; j < n; j++)
 		better += !isnan(row[j]) && row[j] > row[i];
 	return 1.0 + better;

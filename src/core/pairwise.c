@@ -10,6 +10,7 @@ sk_pairwise_team_probs(int n_teams, const int *team_start, sk_pair_probability p
 					   const void *model, double *team_prob)
 {
 	double		total = 0.0;
+	unsigned int steps = 0;
 	int			t,
 				u,
 				i,
@@ -18,12 +19,13 @@ sk_pairwise_team_probs(int n_teams, const int *team_start, sk_pair_probability p
 	for (t = 0; t < n_teams; t++)
 	{
 		double		sum = 0.0;
-		int			pairs = 0;
+		double		pairs = 0.0;	/* an int overflows at two teams of 50,000 */
 
 		for (i = team_start[t]; i < team_start[t + 1]; i++)
 			for (u = 0; u < n_teams; u++)
 				for (j = team_start[u]; u != t && j < team_start[u + 1]; j++)
 				{
+					sk_check_interrupts_every(++steps);
 					sum += prob(model, i, j);
 					pairs++;
 				}

@@ -39,4 +39,16 @@ sk_check_interrupts(void)
 		sk_interrupt_hook();
 }
 
+/*
+ * For a loop whose iterations are cheap but whose count grows with the
+ * input: a check every 4096 iterations (i counts them, and may wrap), so the
+ * cost stays a bit test.
+ */
+static inline void
+sk_check_interrupts_every(unsigned long i)
+{
+	if ((i & 4095) == 0)
+		sk_check_interrupts();
+}
+
 #endif

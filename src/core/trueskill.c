@@ -14,6 +14,7 @@
 #include <math.h>
 
 #include "normal.h"
+#include "stable_order.h"
 #include "trueskill.h"
 
 /*
@@ -414,12 +415,14 @@ run_schedule(ts_graph *g, double min_delta)
 		{
 			for (k = 0; k < n - 1; k++)
 			{
+				sk_check_interrupts_every(k);
 				diff_down(g, k);
 				delta = fmax(delta, trunc_up(g, k));
 				diff_up_right(g, k);
 			}
 			for (k = n - 1; k > 0; k--)
 			{
+				sk_check_interrupts_every(k);
 				diff_down(g, k);
 				delta = fmax(delta, trunc_up(g, k));
 				diff_up_left(g, k);
@@ -530,25 +533,32 @@ sk_ts_workspace_size(int n_teams, int n_players)
 	return r > q ? r : q;
 }
 
-/* Stable insertion sort of the teams by rank, like Python's sorted(). */
+/*
+ * The teams in rank order, ties in input order, like Python's sorted().
+ * The players' space, filled only afterwards, holds the keys, the order and
+ * the sort's scratch (n_players >= n_teams; a player outsizes a double and
+ * two ints).
+ */
 static void
 sort_teams(const sk_ts_match *m, ts_graph *g)
 {
-	int			t,
-				k;
+	double	   *key = (double *) g->players;
+	int		   *order = (int *) (key + g->n_teams);
+	int			t;
 
 	for (t = 0; t < g->n_teams; t++)
 	{
-		ts_team		cur;
+		key[t] = m->ranks != NULL ? m->ranks[t] : (double) t;
+		order[t] = t;
+	}
+	sk_stable_order(g->n_teams, key, order, order + g->n_teams);
+	for (t = 0; t < g->n_teams; t++)
+	{
+		int			input = order[t];
 
-		if ((t & 255) == 0)
-			sk_check_interrupts();	/* the sort is quadratic in the worst case */
-		cur.input = t;
-		cur.rank = m->ranks != NULL ? m->ranks[t] : (double) t;
-		cur.size = m->team_start[t + 1] - m->team_start[t];
-		for (k = t; k > 0 && g->teams[k - 1].rank > cur.rank; k--)
-			g->teams[k] = g->teams[k - 1];
-		g->teams[k] = cur;
+		g->teams[t].input = input;
+		g->teams[t].rank = key[input];
+		g->teams[t].size = m->team_start[input + 1] - m->team_start[input];
 	}
 }
 
@@ -598,6 +608,7 @@ pass_down(const sk_ts_params *p, const sk_ts_match *m, ts_graph *g, double beta2
 								   p->tau * p->tau);
 			double		w = m->weights != NULL ? m->weights[src + k] : 1.0;
 
+			sk_check_interrupts_every(i);	/* a pow each */
 			pl->prior.pi = pow(sig, -2.0);
 			pl->prior.tau = pl->prior.pi * m->mu[src + k];
 			if (!isfinite(pl->prior.pi) || !isfinite(pl->prior.tau))
@@ -633,6 +644,7 @@ pass_up(ts_graph *g, double beta2)
 						post;
 			ts_sum		s;
 
+			sk_check_interrupts();	/* quadratic in the team's size */
 			/* solve team = sum(w_j perf_j) for perf_x */
 			sum_init(&s);
 			for (k = 0; k < team->size; k++)

@@ -107,22 +107,18 @@ replay_scratch(ReplayState *state, size_t bytes)
 	return scratch_buffer(state->mcxt, &state->work, &state->work_size, bytes);
 }
 
-/* Order rows by team, keeping arrival order within a team (insertion sort:
- * matches are small, and a stable order makes results reproducible). */
+/* Orders rows by team, keeping arrival order within a team (stable, so
+ * results are reproducible; a radix sort, as one match may hold 100,000
+ * players in any order). */
+#define RS_SORT sort_rows_radix
+#define RS_ELEMENT ReplayRow
+#define RS_KEY(row) ((int64) (row)->team)
+#include "engine/radix_sort.h"
+
 static void
-sort_rows_by_team(ReplayRow *rows, int n)
+sort_rows_by_team(ReplayState *state, ReplayRow *rows, int n)
 {
-	int			i,
-				j;
-
-	for (i = 1; i < n; i++)
-	{
-		ReplayRow	row = rows[i];
-
-		for (j = i; j > 0 && rows[j - 1].team > row.team; j--)
-			rows[j] = rows[j - 1];
-		rows[j] = row;
-	}
+	sort_rows_radix(rows, n, replay_scratch(state, sizeof(ReplayRow) * n));
 }
 
 /*
@@ -192,7 +188,7 @@ process_match(ReplayState *state, ReplayBatch *batch)
 	CHECK_FOR_INTERRUPTS();
 	ensure_match_capacity(state, n, n);
 	resolve_players(state, batch);
-	sort_rows_by_team(rows, n);
+	sort_rows_by_team(state, rows, n);
 	match->match_id = batch->match_id;
 	match->played_at = batch->played_at;
 	match->n_players = n;

@@ -67,6 +67,8 @@ periods_record_match(ReplayState *state, PeriodGames *period, const ReplayMatch 
 
 	for (t = 0; t < match->n_teams; t++)
 		for (i = match->team_start[t]; i < match->team_start[t + 1]; i++)
+		{
+			CHECK_FOR_INTERRUPTS();	/* a game per opponent: quadratic */
 			for (u = 0; u < match->n_teams; u++)
 				for (j = match->team_start[u]; u != t && j < match->team_start[u + 1]; j++)
 				{
@@ -81,6 +83,7 @@ periods_record_match(ReplayState *state, PeriodGames *period, const ReplayMatch 
 						: match->player[j]->r[1];
 					game->score = replay_pair_score(match, t, u);
 				}
+		}
 }
 
 static void

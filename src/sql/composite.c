@@ -11,6 +11,7 @@
 #include "access/htup_details.h"
 #include "catalog/pg_type.h"
 #include "funcapi.h"
+#include "miscadmin.h"
 #include "utils/lsyscache.h"
 #include "utils/typcache.h"
 
@@ -224,6 +225,8 @@ glicko_array_read(CompositeType *type, ArrayType *array, const char *arg, int *c
 	out = palloc(sizeof(GlickoValue) * n);
 	for (i = 0; i < n; i++)
 	{
+		if ((i & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
 		array_element_name(name, sizeof(name), arg, array, i, nulls[i]);
 		glicko_read(type, DatumGetHeapTupleHeader(elems[i]), name, true, &out[i]);
 	}
@@ -265,6 +268,8 @@ rating_list_read_or(CompositeType *type, ArrayType *array, const char *arg,
 						  type->typalign, &elems, &nulls, &n);
 		for (i = 0; i < n; i++)
 		{
+			if ((i & 0xFFFF) == 0)
+				CHECK_FOR_INTERRUPTS();
 			if (nulls[i] && fallback != NULL)
 			{
 				mu[i] = fallback[0];

@@ -371,6 +371,7 @@ put_player(ReturnSetInfo *rsinfo, ReplayState *state, const CompositeType *type,
 	Datum		values[5];
 	bool		nulls[5] = {false};
 
+	CHECK_FOR_INTERRUPTS();		/* called per player */
 	values[0] = Int64GetDatum(p->id);
 	values[1] = replay_value_datum(family, type->desc, p->r, slot, CurrentMemoryContext);
 	values[2] = Int32GetDatum(p->matches);

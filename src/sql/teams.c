@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "catalog/pg_type.h"
+#include "miscadmin.h"
 
 #include "sql/pg_internals.h"
 
@@ -90,6 +91,8 @@ team_players_read(const TeamShape *shape, const char *arg, const Datum *elems,
 		{
 			int			slot = t * shape->dims[1] + p;
 
+			if ((slot & 0xFFFF) == 0)
+				CHECK_FOR_INTERRUPTS();
 			if (nulls[slot])
 				continue;
 			team_slot_name(name, sizeof(name), arg, shape->ndim, shape->lbs, t, p);
@@ -144,6 +147,8 @@ team_match_read(CompositeType *rating_type, ArrayType *array, const char *arg,
 			int			slot = t * width + p;
 			HeapTupleHeader tuple;
 
+			if ((slot & 0xFFFF) == 0)
+				CHECK_FOR_INTERRUPTS();
 			if (nulls[slot])
 				continue;
 			tuple = DatumGetHeapTupleHeader(elems[slot]);
@@ -177,6 +182,8 @@ team_match_build(CompositeType *rating_type, const TeamMatch *match,
 	datums = palloc(sizeof(Datum) * match->n_slots);
 	for (slot = 0; slot < match->n_slots; slot++)
 	{
+		if ((slot & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
 		if (match->slot_is_null[slot])
 		{
 			datums[slot] = (Datum) 0;
@@ -230,6 +237,8 @@ team_weights_read(ArrayType *array, const char *arg, const TeamMatch *match)
 	{
 		char		name[NAMEDATALEN + 32];
 
+		if ((slot & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
 		if (match->slot_is_null[slot])
 			continue;
 		team_slot_name(name, sizeof(name), arg, match->ndim, match->lbs,

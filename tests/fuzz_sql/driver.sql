@@ -525,6 +525,8 @@ BEGIN
 			CASE WHEN f.name IN ('fit', 'evaluate') THEN f.name END, ''), false);
 	IF random() < 0.02 THEN
 		n := 40;
+	ELSIF random() < 0.005 THEN	-- now and then a huge match: the quadratic paths, the sorts
+		n := 1000;
 	END IF;
 	-- Optional arguments: give all, none, or some of them.
 	given := nargs - floor(random() * (f.ndefaults + 1))::int;
