@@ -1,6 +1,7 @@
 # skill - PostgreSQL extension for skill ratings and matchmaking (PGXS build).
 #
 #   make && make install        build and install into the server PG_CONFIG names
+#   make SKILL_ASSERT=1          the same with the extension's Assert()s checked
 #   make installcheck           run the pg_regress suite against a running server
 #   make unittest               build and run the plain-C core's unit tests
 #   bash scripts/test.sh        everything, on a throwaway cluster (see README)
@@ -54,11 +55,20 @@ PG_CPPFLAGS += -DSKILL_PORTABLE
 else ifneq ($(SKILL_PORTABLE),)
 PG_CPPFLAGS += $(foreach op,$(SKILL_PORTABLE),-DSKILL_PORTABLE_$(op))
 endif
-# The objects are rebuilt when the build switches between the two: the
+# make SKILL_ASSERT=1 (and make SKILL_ASSERT=1 install): the extension's
+# Assert()s checked, as in a server built with --enable-cassert, against
+# any server: only the extension is compiled with USE_ASSERT_CHECKING, and
+# a failed Assert() calls ExceptionalCondition, which every server exports
+# (scripts/test.sh runs pg_regress once on this build).
+ifeq ($(SKILL_ASSERT),1)
+PG_CPPFLAGS += -DUSE_ASSERT_CHECKING
+endif
+# The objects are rebuilt when the build switches between flavors: the
 # stamp's content (and time) changes only then.
 FLAVOR_STAMP = .build-flavor
-$(shell echo 'SKILL_PORTABLE=$(SKILL_PORTABLE)' | cmp -s - $(FLAVOR_STAMP) 2>/dev/null || \
-	echo 'SKILL_PORTABLE=$(SKILL_PORTABLE)' > $(FLAVOR_STAMP))
+FLAVOR = SKILL_PORTABLE=$(SKILL_PORTABLE) SKILL_ASSERT=$(SKILL_ASSERT)
+$(shell echo '$(FLAVOR)' | cmp -s - $(FLAVOR_STAMP) 2>/dev/null || \
+	echo '$(FLAVOR)' > $(FLAVOR_STAMP))
 # Keep fast-math and friends out: they change the last bits of results.
 # -fno-math-errno only lets sqrt be one instruction (no errno to set on a
 # negative argument, which the cores never pass); values are unchanged.
