@@ -49,6 +49,14 @@ for check in check-layers core-standalone check-families; do
 		count 0 1
 	fi
 done
+# A server older than 15 stops the build with the supported majors named
+# (MAJORVERSION, which PGXS reads from pg_config, stands in for one).
+old_major() {
+	local out
+	! out=$(make -C "$REPO_ROOT" -s MAJORVERSION=14 PG_CONFIG="$PG_CONFIG" 2>&1) &&
+		grep -q "skill supports PostgreSQL 15, 16, 17 and 18; .* is PostgreSQL 14" <<<"$out"
+}
+check "make against PostgreSQL 14 does not stop naming the supported majors" old_major
 
 # 2. pg_regress against a throwaway cluster, once on each build of
 #    src/sql/pg_internals.c: the portable one, then the default one with
