@@ -12,7 +12,8 @@
 #      upgrade from 0.1.0, pg_regress and the isolation tests against what
 #      the package installed.
 # The .debs and each step's log are left in $SKILL_DEB_DIR (default
-# /tmp/skill-debs).  Needs root.  Ends with one line "N passed, N failed";
+# /tmp/skill-debs); KEEP_CHROOT=1 keeps each test's chroot (in
+# $SKILL_TEST_DIR, default /dev/shm).  Needs root.  Ends with one line "N passed, N failed";
 # exits non-zero on any failure.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/suite.sh"
@@ -22,6 +23,10 @@ source "$(dirname "$0")/chroot.sh"
 majors=("$@")
 [ ${#majors[@]} -gt 0 ] || majors=(15 17 18)
 SKILL_DEB_DIR=${SKILL_DEB_DIR:-/tmp/skill-debs}
+# Where each test's copy of the pristine chroot goes: memory (tmpfs) when
+# there is one, as the copy, dpkg's writes and the removal are most of the
+# time on a busy disk.
+SKILL_TEST_DIR=${SKILL_TEST_DIR:-$( [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || chroot_dir .)}
 mkdir -p "$SKILL_DEB_DIR"
 version=$(sed -n 's/^EXTVERSION = //p' "$REPO_ROOT/Makefile")
 debversion=$(dpkg-parsechangelog -l "$REPO_ROOT/debian/changelog" -S Version 2>/dev/null ||
@@ -31,8 +36,6 @@ debversion=$(dpkg-parsechangelog -l "$REPO_ROOT/debian/changelog" -S Version 2>/
 build_deb() {
 	local m=$1 suite dir deb
 	suite=$(suite_of_major "$m") || return 1
-	make_chroot "deb-build-$m" "$suite" build-essential debhelper \
-		"postgresql-server-dev-$m" postgresql-server-dev-all || return 1
 	dir=$(chroot_dir "deb-build-$m")
 	copy_tree "$dir" /build/skill
 	rm -f "$dir"/build/*.deb "$dir"/build/*.ddeb
@@ -52,9 +55,8 @@ build_deb() {
 install_and_test() {
 	local m=$1 suite base work deb
 	suite=$(suite_of_major "$m") || return 1
-	make_chroot "deb-install-$m" "$suite" || return 1
 	base=$(chroot_dir "deb-install-$m")
-	work=$(chroot_dir "deb-test-$m")
+	work=$SKILL_TEST_DIR/skill-deb-test-$m
 	rm -rf "$work"
 	cp -a "$base" "$work"
 	deb=$(ls "$SKILL_DEB_DIR"/postgresql-"$m"-skill_*.deb)
@@ -68,27 +70,57 @@ install_and_test() {
 	in_chroot "$work" env PG_MAJOR="$m" bash /src/skill/scripts/package_check.sh
 }
 
+# The chroots each major needs, made once (debootstrap and apt, mostly
+# waiting on the mirror and the disk): for all majors at once.
+chroots() {	# MAJOR
+	local suite
+	suite=$(suite_of_major "$1") || return 1
+	make_chroot "deb-build-$1" "$suite" build-essential debhelper \
+		"postgresql-server-dev-$1" postgresql-server-dev-all &&
+		make_chroot "deb-install-$1" "$suite"
+}
+command -v debootstrap >/dev/null || {	# once, not by each job
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+}
+declare -A made
+for m in "${majors[@]}"; do
+	chroots "$m" >"$SKILL_DEB_DIR/chroots-$m.log" 2>&1 &
+	made[$m]=$!
+done
+
 for m in "${majors[@]}"; do
 	log "PostgreSQL $m: postgresql-$m-skill $debversion (skill $version)"
+	start=$SECONDS
+	if ! wait "${made[$m]}"; then
+		cat "$SKILL_DEB_DIR/chroots-$m.log" >&2
+		echo "FAIL: the chroots for PostgreSQL $m" >&2
+		count 0 1
+		continue
+	fi
+	[ $((SECONDS - start)) -lt 2 ] || log "chroots for PostgreSQL $m made in $((SECONDS - start)) s"
+	start=$SECONDS
 	if ! build_deb "$m"; then
 		echo "FAIL: building postgresql-$m-skill" >&2
 		count 0 1
 		continue
 	fi
 	count 1 0
+	built=$((SECONDS - start))
+	start=$SECONDS
 	install_and_test "$m" >"$SKILL_DEB_DIR/test-$m.log" 2>&1 || true
 	line=$(tail -n 1 "$SKILL_DEB_DIR/test-$m.log")
 	if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
 		grep -E '^(pg_regress|pg_isolation_regress): |^FAIL' "$SKILL_DEB_DIR/test-$m.log" || true
-		[ "${BASH_REMATCH[2]}" -eq 0 ] || sed -n '/^---- /,$p' "$SKILL_DEB_DIR/test-$m.log" | head -n 80
+		[ "${BASH_REMATCH[2]}" -eq 0 ] || sed -n '/^---- /,$p' "$SKILL_DEB_DIR/test-$m.log" | sed '$d' | head -n 80
 		count "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}"
 	else
 		tail -n 40 "$SKILL_DEB_DIR/test-$m.log"
 		echo "FAIL: postgresql-$m-skill: the install test did not finish" >&2
 		count 0 1
 	fi
-	echo "PostgreSQL $m: $line (log: $SKILL_DEB_DIR/test-$m.log)"
-	[ -n "${KEEP_CHROOT:-}" ] || rm -rf "$(chroot_dir "deb-test-$m")"
+	echo "PostgreSQL $m: $line (build $built s, install and tests $((SECONDS - start)) s; log: $SKILL_DEB_DIR/test-$m.log)"
+	[ -n "${KEEP_CHROOT:-}" ] || rm -rf "$SKILL_TEST_DIR/skill-deb-test-$m"
 done
 
 echo "$passed passed, $failed failed"
