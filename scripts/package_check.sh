@@ -13,18 +13,19 @@ source "$(dirname "$0")/suite.sh"
 pkg=postgresql-$PG_MAJOR-skill
 log "$(dpkg-query -W -f='${Package} ${Version}' "$pkg") on $("$PG_CONFIG" --version)"
 
-# What the package holds: the module, the control file, the install,
-# released and upgrade scripts, and the per-match recipe.
+# What the package holds: the module, the control file, the install script
+# of this version, every released version's script and upgrade script
+# (versions/), and the per-match recipe.
+version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$REPO_ROOT/skill.control")
 pkglib=$("$PG_CONFIG" --pkglibdir)
 share=$("$PG_CONFIG" --sharedir)/extension
 files_ok() {
 	local f
-	for f in "$pkglib/skill.so" "$share/skill.control" "$share/skill--1.0.0.sql" \
-		"$share/skill--0.1.0.sql" "$share/skill--0.1.0--1.0.0.sql" "$share/skill_record_match.sql"; do
+	for f in "$pkglib/skill.so" "$share/skill.control" "$share/skill--$version.sql" \
+		$(cd "$REPO_ROOT/versions" && ls skill--*.sql | sed "s|^|$share/|") "$share/skill_record_match.sql"; do
 		dpkg -S "$f" 2>/dev/null | grep -q "^$pkg:" || { echo "$f is not from $pkg" >&2; return 1; }
 	done
 }
-check "the package's files" files_ok
 check "no C compiler here" sh -c '! command -v cc && ! command -v gcc' >/dev/null
 
 start_cluster
@@ -36,11 +37,15 @@ sql_is() {
 	got=$(q -d "$1" -c "$2" 2>&1) || true
 	[ "$got" = "$3" ] || { printf 'in %s, %s gave\n%s\nnot %s\n' "$1" "$2" "$got" "$3" >&2; return 1; }
 }
-q -d postgres -c 'CREATE DATABASE fresh' -c 'CREATE DATABASE upgraded'
+q -d postgres -c 'CREATE DATABASE fresh'
 check "CREATE EXTENSION skill" sql_is fresh \
-	"CREATE EXTENSION skill; SELECT extversion FROM pg_extension WHERE extname = 'skill'" 1.0.0
-check "CREATE EXTENSION skill VERSION '0.1.0'; ALTER EXTENSION skill UPDATE" sql_is upgraded \
-	"CREATE EXTENSION skill VERSION '0.1.0'; ALTER EXTENSION skill UPDATE; SELECT extversion FROM pg_extension WHERE extname = 'skill'" 1.0.0
+	"CREATE EXTENSION skill; SELECT extversion FROM pg_extension WHERE extname = 'skill'" "$version"
+# Each released version (versions/skill--X.sql) updates to this one.
+for old in $(cd "$REPO_ROOT/versions" && ls skill--*.sql | grep -v -- '--.*--' | sed 's/^skill--//; s/\.sql$//'); do
+	q -d postgres -c "CREATE DATABASE \"from_$old\""
+	check "CREATE EXTENSION skill VERSION '$old'; ALTER EXTENSION skill UPDATE" sql_is "from_$old" \
+		"CREATE EXTENSION skill VERSION '$old'; ALTER EXTENSION skill UPDATE; SELECT extversion FROM pg_extension WHERE extname = 'skill'" "$version"
+done
 
 # The regression and isolation suites, as make installcheck runs them
 # (PGXS: the contrib_regression database, --load-extension=skill).

@@ -8,9 +8,9 @@
 #      postgresql-MAJOR-skill alone;
 #   2. in a copy of a pristine minimal chroot (no build tools), apt-get
 #      install ./postgresql-MAJOR-skill_*.deb, which brings postgresql-MAJOR
-#      from the mirror, then scripts/package_check.sh: CREATE EXTENSION, an
-#      upgrade from 0.1.0, pg_regress and the isolation tests against what
-#      the package installed.
+#      from the mirror, then scripts/package_check.sh: CREATE EXTENSION,
+#      ALTER EXTENSION UPDATE from each released version, pg_regress and
+#      the isolation tests against what the package installed.
 # The .debs and each step's log are left in $SKILL_DEB_DIR (default
 # /tmp/skill-debs); KEEP_CHROOT=1 keeps each test's chroot (in
 # $SKILL_TEST_DIR, default /dev/shm).  Needs root.  Ends with one line "N passed, N failed";
@@ -29,8 +29,12 @@ SKILL_DEB_DIR=${SKILL_DEB_DIR:-/tmp/skill-debs}
 SKILL_TEST_DIR=${SKILL_TEST_DIR:-$( [ -d /dev/shm ] && [ -w /dev/shm ] && echo /dev/shm || chroot_dir .)}
 mkdir -p "$SKILL_DEB_DIR"
 version=$(sed -n 's/^EXTVERSION = //p' "$REPO_ROOT/Makefile")
-debversion=$(dpkg-parsechangelog -l "$REPO_ROOT/debian/changelog" -S Version 2>/dev/null ||
-	sed -n '1s/.*(\(.*\)).*/\1/p' "$REPO_ROOT/debian/changelog")
+debversion=$(sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' "$REPO_ROOT/debian/changelog")
+if [ "${debversion%-*}" != "$version" ]; then	# the package names the version it holds
+	echo "debian/changelog is at $debversion, the Makefile's EXTVERSION at $version: add a debian/changelog entry (dch -v $version-1)" >&2
+	echo "0 passed, 1 failed"
+	exit 1
+fi
 
 # build MAJOR: postgresql-MAJOR-skill_*.deb into $SKILL_DEB_DIR.
 build_deb() {
