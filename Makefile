@@ -1,6 +1,7 @@
 # skill - PostgreSQL extension for skill ratings and matchmaking (PGXS build).
 #
 #   make && make install        build and install into the server PG_CONFIG names
+#   make SKILL_ASSERT=1          the same with the extension's Assert()s checked
 #   make installcheck           run the pg_regress suite against a running server
 #   make unittest               build and run the plain-C core's unit tests
 #   bash scripts/test.sh        everything, on a throwaway cluster (see README)
@@ -54,10 +55,18 @@ PG_CPPFLAGS += -DSKILL_PORTABLE
 else ifneq ($(SKILL_PORTABLE),)
 PG_CPPFLAGS += $(foreach op,$(SKILL_PORTABLE),-DSKILL_PORTABLE_$(op))
 endif
-# The objects are rebuilt when the build switches between the two (or the
+# make SKILL_ASSERT=1 (and make SKILL_ASSERT=1 install): the extension's
+# Assert()s checked, as in a server built with --enable-cassert, against
+# any server: only the extension is compiled with USE_ASSERT_CHECKING, and
+# a failed Assert() calls ExceptionalCondition, which every server exports
+# (scripts/test.sh runs pg_regress once on this build).
+ifeq ($(SKILL_ASSERT),1)
+PG_CPPFLAGS += -DUSE_ASSERT_CHECKING
+endif
+# The objects are rebuilt when the build switches between flavors (or the
 # version changes): the stamp's content (and time) changes only then.
 FLAVOR_STAMP = .build-flavor
-FLAVOR = SKILL_PORTABLE=$(SKILL_PORTABLE) EXTVERSION=$(EXTVERSION)
+FLAVOR = SKILL_PORTABLE=$(SKILL_PORTABLE) SKILL_ASSERT=$(SKILL_ASSERT) EXTVERSION=$(EXTVERSION)
 $(shell echo '$(FLAVOR)' | cmp -s - $(FLAVOR_STAMP) 2>/dev/null || \
 	echo '$(FLAVOR)' > $(FLAVOR_STAMP))
 # Keep fast-math and friends out: they change the last bits of results.

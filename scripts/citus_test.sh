@@ -9,7 +9,9 @@
 # must already be installed there, `make install` done) and root (clusters
 # run as postgres).  Prints "citus: N passed, N failed", or a line starting
 # "skipped" where Citus is absent.
-# Ports: CITUS_PORT (coordinator, default 55402) and the next two (workers).
+# Ports: three free loopback ports the kernel hands out at run time, so two
+# runs on one host do not collide; CITUS_PORT fixes them to it and the next
+# two (coordinator, then the workers).
 source "$(dirname "$0")/lib.sh"
 set +e
 
@@ -18,31 +20,69 @@ if [ ! -f "$("$PG_CONFIG" --pkglibdir)/citus.so" ]; then
 	exit 0
 fi
 
-base_port=${CITUS_PORT:-55402}
-ports=("$base_port" $((base_port + 1)) $((base_port + 2)))
+# free_ports N: N distinct TCP ports free on 127.0.0.1 now, each bound to
+# port 0 (the kernel picks) and all held until the last is read.
+free_ports() {
+	python3 - "$1" <<'PY'
+import socket, sys
+socks = []
+for _ in range(int(sys.argv[1])):
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.bind(("127.0.0.1", 0))
+    socks.append(s)
+print(" ".join(str(s.getsockname()[1]) for s in socks))
+for s in socks:
+    s.close()
+PY
+}
+if [ -n "${CITUS_PORT:-}" ]; then
+	ports=("$CITUS_PORT" $((CITUS_PORT + 1)) $((CITUS_PORT + 2)))
+else
+	read -r -a ports <<<"$(free_ports 3)"
+	[ "${#ports[@]}" -eq 3 ] || { echo "could not find three free loopback ports" >&2; exit 1; }
+fi
 dir=$(mktemp -d /tmp/skill-citus.XXXXXX)
 chown postgres: "$dir"
 chmod 700 "$dir"
 export PGHOST=127.0.0.1 PGUSER=postgres
 
+# One data directory per node (node0 the coordinator), started on ports[i].
 stop_nodes() {
-	local port
-	for port in "${ports[@]}"; do
-		[ -d "$dir/$port" ] && runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir/$port" -m fast -w stop >/dev/null 2>&1
+	local node
+	for node in 0 1 2; do
+		[ -f "$dir/node$node/postmaster.pid" ] &&
+			runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir/node$node" -m fast -w stop >/dev/null 2>&1
 	done
 	if [ -n "${KEEP_CLUSTER:-}" ]; then log "Citus clusters kept in $dir"; else rm -rf "$dir"; fi
 }
 trap stop_nodes EXIT
 
-log "starting a Citus coordinator and two workers on ports ${ports[*]}"
-for port in "${ports[@]}"; do
-	runuser -u postgres -- "$PG_BIN/initdb" -D "$dir/$port" -U postgres --auth=trust \
-		--encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb-$port.log" 2>&1 ||
-		{ cat "$dir/initdb-$port.log" >&2; exit 1; }
-	runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir/$port" -l "$dir/server-$port.log" -w start \
-		-o "-c listen_addresses=127.0.0.1 -c port=$port -k $dir -c shared_preload_libraries=citus -c max_prepared_transactions=20" \
-		>/dev/null || { cat "$dir/server-$port.log" >&2; exit 1; }
+# start_node I: starts node I on ports[I].  A port taken between the choice
+# and the start (another run on the host) is chosen again, up to 5 times,
+# unless CITUS_PORT fixed it.
+start_node() {
+	local node=$1 try
+	for try in 1 2 3 4 5; do
+		runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir/node$node" -l "$dir/server-node$node.log" -w start \
+			-o "-c listen_addresses=127.0.0.1 -c port=${ports[$node]} -k $dir -c shared_preload_libraries=citus -c max_prepared_transactions=20" \
+			>/dev/null && return 0
+		if [ -n "${CITUS_PORT:-}" ] || ! grep -q 'could not bind\|Address already in use' "$dir/server-node$node.log"; then
+			break
+		fi
+		log "port ${ports[$node]} was taken, choosing another"
+		ports[$node]=$(free_ports 1)
+	done
+	cat "$dir/server-node$node.log" >&2
+	return 1
+}
+
+for node in 0 1 2; do
+	runuser -u postgres -- "$PG_BIN/initdb" -D "$dir/node$node" -U postgres --auth=trust \
+		--encoding=UTF8 --locale=C.UTF-8 >"$dir/initdb-node$node.log" 2>&1 ||
+		{ cat "$dir/initdb-node$node.log" >&2; exit 1; }
+	start_node "$node" || exit 1
 done
+log "a Citus coordinator and two workers on ports ${ports[*]}"
 
 q() { psql -X -q -At -v ON_ERROR_STOP=1 -p "$1" -d "$2" -c "$3"; }
 passed=0
@@ -150,7 +190,8 @@ for league in 1 2 3 4 5 6 7 8; do
 done
 check "per-league histories equal the single-node run" "$single_h" "$dist_h"
 workers_used=$(echo "$ran_on" | tr ' ' '\n' | grep -v '^$' | sort -u | tr '\n' ' ')
-check "histories ran on the workers (ports $workers_used)" "${ports[1]} ${ports[2]} " "$workers_used"
+check "histories ran on the workers (ports $workers_used)" \
+	"$(printf '%s\n' "${ports[@]:1}" | sort -u | tr '\n' ' ')" "$workers_used"
 
 # The per-match update, in the match's transaction: every statement names
 # the league, so each touches one shard group (one worker).

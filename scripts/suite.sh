@@ -46,7 +46,7 @@ unit_tests() {
 	local suite line
 	log "core unit tests"
 	make -C "$REPO_ROOT/tests/unit" -s clean
-	make -C "$REPO_ROOT/tests/unit" -s build
+	make -C "$REPO_ROOT/tests/unit" -s -j"$(nproc)" build
 	for suite in $(make -C "$REPO_ROOT/tests/unit" -s list); do
 		if line=$(cd "$REPO_ROOT/tests/unit" && "./$suite" | tail -n 1); then :; fi
 		echo "$line"

@@ -4,7 +4,8 @@
 #      of coverage-guided fuzzing (tests/fuzz);
 #   2. build with -Werror, install, and pg_regress on a throwaway cluster
 #      (SQL behaviour, error messages, and the reference-vector conformance),
-#      on the portable build and on the default one (src/sql/pg_internals.c);
+#      on the portable build, the default one with Assert()s checked, and
+#      the default one (src/sql/pg_internals.c);
 #   3. differential tests against the npm peers, when node is present.
 # Ends with one line "N passed, N failed" and exits non-zero on any failure.
 source "$(dirname "$0")/lib.sh"
@@ -48,14 +49,30 @@ for check in check-layers core-standalone check-families; do
 		count 0 1
 	fi
 done
+# A server older than 15 stops the build with the supported majors named
+# (MAJORVERSION, which PGXS reads from pg_config, stands in for one).
+old_major() {
+	local out
+	! out=$(make -C "$REPO_ROOT" -s MAJORVERSION=14 PG_CONFIG="$PG_CONFIG" 2>&1) &&
+		grep -q "skill supports PostgreSQL 15, 16, 17 and 18; .* is PostgreSQL 14" <<<"$out"
+}
+check "make against PostgreSQL 14 does not stop naming the supported majors" old_major
 
 # 2. pg_regress against a throwaway cluster, once on each build of
-#    src/sql/pg_internals.c: the portable one, then the default one, which
-#    the rest of the suite tests.
+#    src/sql/pg_internals.c: the portable one, then the default one with
+#    the extension's Assert()s checked (make SKILL_ASSERT=1; a failed one
+#    ends the backend, and the tests after it fail), then the default one,
+#    which the rest of the suite tests.
 start_cluster
 SKILL_PORTABLE=1 build_and_install
 regress "portable (SKILL_PORTABLE=1)"
-SKILL_PORTABLE= build_and_install
+SKILL_PORTABLE= SKILL_ASSERT=1 build_and_install
+regress "assert-checked (SKILL_ASSERT=1)"
+no_failed_assert() {
+	! grep -E '^TRAP: ' "$CLUSTER_DIR/server.log" >&2
+}
+check "an Assert() failed (the TRAP line above, from the server log)" no_failed_assert
+SKILL_PORTABLE= SKILL_ASSERT= build_and_install
 regress "default (fast paths)"
 
 # The SQL randomized tester, short form (docs/operations.md's Reliability section

@@ -29,6 +29,7 @@
 #include "core/outcome.h"
 #include "engine/match_batch.h"
 #include "engine/predict_fit.h"
+#include "engine/sqlstate.h"
 
 const char *const replay_outcome_names[] = {"rank", "share", "difference", NULL};
 const char *const replay_draw_model_names[] = {"none", "threshold", "davidson", "native", NULL};
@@ -162,11 +163,18 @@ check_agreement(const ReplayBatch *batch, const ReplayMatch *match)
 		}
 }
 
-/* Team t's outcome against u from the scores, by the outcome option. */
+/*
+ * Team t's outcome against u from the scores, by the outcome option.  The
+ * scores (details_check_row) and the options are checked as they are
+ * read, so the core has nothing to refuse; were one of those checks ever
+ * to miss a case, the match fails with the core's status rather than
+ * being rated on an outcome of 0.
+ */
 static double
-score_outcome(const ReplayDetailsState *d, const ReplayMatch *match, double mine, double theirs,
+score_outcome(const ReplayState *state, const ReplayMatch *match, double mine, double theirs,
 			  int t, int u)
 {
+	const ReplayDetailsState *d = &state->details;
 	double		s = 0;
 	sk_status	status;
 
@@ -176,9 +184,9 @@ score_outcome(const ReplayDetailsState *d, const ReplayMatch *match, double mine
 								  d->outcome_w, d->outcome_k, &s);
 	else
 		status = sk_outcome_difference(mine, theirs, d->outcome_scale, &s);
-	/* Scores and options are checked as they are read. */
-	Assert(status == SK_OK);
-	(void) status;
+	if (status != SK_OK)
+		core_status_error(status, psprintf("%s could not turn the scores of match " INT64_FORMAT " into an outcome",
+										   state->caller, match->match_id));
 	return s;
 }
 
@@ -230,7 +238,7 @@ details_prepare(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match
 		for (t = 0; t < n_teams; t++)
 			d->team_score[t] = rows[match->team_start[t]].details.score;
 		match->team_score = d->team_score;
-		match->scoring = d;
+		match->scoring = state;
 	}
 }
 
@@ -547,9 +555,15 @@ model_draw(ReplayState *state, ReplayMatch *match, double z, double *team_prob)
 	}
 	status = sk_draw_probs(d->normal_link, model, z, Min(param, DBL_MAX), &team_prob[0],
 						   &state->draw_prob, &team_prob[1]);
-	/* z is finite (a clamped unlink, or finite ratings), param too. */
-	Assert(status == SK_OK);
-	(void) status;
+
+	/*
+	 * z is a clamped unlink or comes from finite ratings, and param is
+	 * capped; a NaN from ratings an earlier match left beyond double range
+	 * fails the match rather than leaving its chances half written.
+	 */
+	if (status != SK_OK)
+		core_status_error(status, psprintf("%s could not split the prediction of match " INT64_FORMAT " by its draw model",
+										   state->caller, match->match_id));
 	state->draw_modelled = true;
 }
 

@@ -100,7 +100,7 @@ typedef struct ReplayMatch
 	/* From the details (details.c); NULL, -1 and 1 without them. */
 	const double *team_score;	/* n_teams: the teams' scores, where the
 								 * outcome comes from them (replay_pair_score) */
-	const struct ReplayDetailsState *scoring;	/* the outcome option, with team_score */
+	const struct ReplayState *scoring;	/* whose outcome option, with team_score */
 	const double *team_shift;	/* n_teams: home advantage added to field 0 */
 	int32		context;
 	double		length;

@@ -12,6 +12,7 @@
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "miscadmin.h"
+#include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/typcache.h"
 
@@ -78,6 +79,37 @@ composite_init_arg(FunctionCallInfo fcinfo, int argno, CompositeType *type)
 				   fcinfo->flinfo->fn_mcxt);
 }
 
+/*
+ * The extension's composite types are its own, but their owner can still
+ * ALTER TYPE them: one whose fields are no longer those the C code reads
+ * and writes is refused here rather than read or written past its end.
+ */
+void
+composite_altered(Oid typid)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATATYPE_MISMATCH),
+			 errmsg("type %s does not have the fields the skill extension defines for it",
+					format_type_be(typid)),
+			 errdetail("The type was altered after CREATE EXTENSION skill."),
+			 errhint("Alter it back, or drop and create the extension again.")));
+	pg_unreachable();
+}
+
+/* Whether type's fields are natts float8s, as skill.rating's and skill.glicko's are. */
+static void
+check_float8_fields(const CompositeType *type, int natts)
+{
+	int			i;
+
+	if (type->desc->natts != natts)
+		composite_altered(type->typid);
+	for (i = 0; i < natts; i++)
+		if (TupleDescAttr(type->desc, i)->atttypid != FLOAT8OID ||
+			TupleDescAttr(type->desc, i)->attisdropped)
+			composite_altered(type->typid);
+}
+
 /* A composite whose fields are natts float8s (NULL ones 0 in values). */
 void
 composite_read(CompositeType *type, HeapTupleHeader tuple, int natts,
@@ -87,7 +119,8 @@ composite_read(CompositeType *type, HeapTupleHeader tuple, int natts,
 	Datum		datums[4];
 	int			i;
 
-	Assert(natts <= 4 && type->desc->natts == natts);
+	Assert(natts <= lengthof(datums));
+	check_float8_fields(type, natts);
 	tmp.t_len = HeapTupleHeaderGetDatumLength(tuple);
 	ItemPointerSetInvalid(&tmp.t_self);
 	tmp.t_tableOid = InvalidOid;
@@ -104,7 +137,8 @@ composite_build(CompositeType *type, int natts, const double *values, const bool
 	bool		isnull[4];
 	int			i;
 
-	Assert(natts <= 4 && type->desc->natts == natts);
+	Assert(natts <= lengthof(datums));
+	check_float8_fields(type, natts);
 	for (i = 0; i < natts; i++)
 	{
 		isnull[i] = nulls ? nulls[i] : false;

@@ -75,7 +75,8 @@ composite_form(TupleDesc desc, const Datum *values, const bool *nulls)
 {
 	bool		none[8] = {false};
 
-	Assert(desc->natts <= lengthof(none));
+	if (desc->natts > lengthof(none))
+		composite_altered(desc->tdtypeid);
 	return heap_form_tuple(desc, (Datum *) values, (bool *) (nulls ? nulls : none))->t_data;
 }
 
@@ -193,7 +194,8 @@ composite_array_build(CompositeType *elem, uint32 n, CompositeArrayFill fill, vo
 	char	   *data;
 	uint32		i;
 
-	Assert(elem->desc->natts <= lengthof(values));
+	if (elem->desc->natts > lengthof(values))
+		composite_altered(elem->typid);
 	if (n == 0)
 		return construct_empty_array(elem->typid);
 
@@ -240,7 +242,8 @@ composite_array_build(CompositeType *elem, uint32 n, CompositeArrayFill fill, vo
 	ArrayType  *array;
 	uint32		i;
 
-	Assert(elem->desc->natts <= lengthof(values));
+	if (elem->desc->natts > lengthof(values))
+		composite_altered(elem->typid);
 	if (n == 0)
 		return construct_empty_array(elem->typid);
 

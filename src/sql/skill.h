@@ -99,6 +99,8 @@ extern void composite_read(CompositeType *type, HeapTupleHeader tuple,
 						   int natts, double *values, bool *nulls);
 extern Datum composite_build(CompositeType *type, int natts, const double *values,
 							 const bool *nulls);
+/* Raises the error for a composite type altered since CREATE EXTENSION. */
+pg_noreturn extern void composite_altered(Oid typid);
 
 /* A rating or glicko value read from SQL, checked: finite, spread > 0. */
 typedef struct GlickoValue
