@@ -13,21 +13,25 @@
 --   rerate_from   re-rates from the history (after a late match was added
 --                 to results): every match from a point in time on.
 
--- The rating systems kept live: a family of skill.rate_match (pl, bt_full,
--- bt_part, tm_full, tm_part, trueskill, elo, glicko, glicko2, team_glicko)
--- and its options.  Add a row to keep another; then
--- CALL rerate_from('-infinity') rates the results so far in it.
+-- The rating systems kept live: a family that skill.rate_match takes (the
+-- rows of skill.families() with by_name) and its options.  Add a row to
+-- keep another; then CALL rerate_from('-infinity') rates the results so
+-- far in it.
 CREATE TABLE rating_systems (
   system  text PRIMARY KEY,
   family  text NOT NULL,
-  options jsonb,
-  -- The column of ratings (and rating_changes) its ratings go to.
-  kind    text GENERATED ALWAYS AS (
-            CASE WHEN family = 'elo' THEN 'elo'
-                 WHEN family IN ('glicko', 'glicko2', 'team_glicko') THEN 'glicko'
-                 ELSE 'rating' END) STORED
+  options jsonb
 );
 INSERT INTO rating_systems (system, family) VALUES ('openskill', 'pl'), ('elo', 'elo');
+
+-- Each system with the column of ratings (and rating_changes) its ratings
+-- go to, by its family's rating type in skill.families() (a family not
+-- there: rating, and skill.rate_match refuses it by name).
+CREATE VIEW systems AS
+SELECT s.*, CASE f.rating_type WHEN 'float8'::regtype THEN 'elo'
+                               WHEN 'skill.glicko'::regtype THEN 'glicko'
+                               ELSE 'rating' END AS kind
+FROM rating_systems s LEFT JOIN skill.families() f USING (family);
 
 -- A player and what every system's update needs besides its rating: the
 -- matches rated (Elo's K schedules) and the last one (idle growth, the
@@ -112,7 +116,7 @@ BEGIN
 
   -- In each system: rate the match from the players' current state (read
   -- once), log the change and write the new ratings back.
-  FOR s IN SELECT * FROM rating_systems ORDER BY system LOOP
+  FOR s IN SELECT * FROM systems ORDER BY system LOOP
     EXECUTE format($q$
       WITH match AS MATERIALIZED (
         SELECT array_agg(x.player_id ORDER BY x.player_id) AS ids, array_agg(x.team ORDER BY x.player_id) AS teams,
@@ -157,7 +161,7 @@ BEGIN
 
   -- Each system's history of all results (so every player's state is the
   -- recompute's); its changes from p_from on are rewritten.
-  FOR s IN SELECT * FROM rating_systems ORDER BY system LOOP
+  FOR s IN SELECT * FROM systems ORDER BY system LOOP
     EXECUTE format($q$
       CREATE TEMP TABLE rerated AS
       SELECT match_id, played_at, player_id, rating_after AS after,

@@ -5,7 +5,8 @@
 # signature and its COMMENT ON, grouped by family (by name prefix) or else by
 # the topic of the src/sql file that creates it; the names of the
 # aggregates' support functions (schema skill_internal); the composite types with
-# their comments; and each family's replay options (skill.replay_options()).
+# their comments; and each family's replay options (skill.replay_options()),
+# the families and their section titles from skill.families().
 #   bash scripts/reference.sh          print it
 #   bash scripts/reference.sh --check  fail if docs/reference.md differs
 #   bash scripts/reference.sh --write  rewrite docs/reference.md
@@ -37,7 +38,10 @@ SELECT jsonb_build_object(
             WHERE t.typnamespace = 'skill'::regnamespace AND t.typtype IN ('c', 'd')
               AND (c.relkind IS NULL OR c.relkind = 'c')),
   'options', (SELECT jsonb_agg(to_jsonb(o) || jsonb_build_object('ord', n) ORDER BY n)
-              FROM skill.replay_options() WITH ORDINALITY AS o(family, option, type, default_value, rule, help, n)));
+              FROM skill.replay_options() WITH ORDINALITY AS o(family, option, type, default_value, rule, help, n)),
+  'families', (SELECT jsonb_agg(jsonb_build_object('family', f.family, 'label', f.label) ORDER BY n)
+               FROM skill.families() WITH ORDINALITY AS f(family, label, rating_type, uses_period,
+                                                          has_history, by_name, n)));
 SQL
 }
 

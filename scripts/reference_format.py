@@ -2,8 +2,8 @@
 """scripts/reference_format.py - docs/reference.md from the catalog's JSON
 (scripts/reference.sh runs the query and pipes its result here).
 
-Routines are grouped by family when the name starts with a family prefix,
-else by the topic of the src/sql file that creates them.  Aggregate support
+Routines are grouped by family when the name starts with the prefix of a
+family of the registry (skill.families()), else by the topic of the src/sql file that creates them.  Aggregate support
 functions (schema skill_internal's, and any _step, _final, _combine,
 _serialize, _deserialize of an aggregate of the same stem in schema skill)
 are listed by name after the groups."""
@@ -15,18 +15,14 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# (section, name prefixes), tried in order: the first prefix that matches wins.
-FAMILIES = [
-    ('Elo', ['elo_']),
-    ('Glicko-1', ['glicko_']),
-    ('Glicko-2', ['glicko2_']),
-    ('Team Glicko-1', ['team_glicko_']),
-    ('OpenSkill (Weng-Lin): Plackett-Luce, Bradley-Terry, Thurstone-Mosteller',
-     ['pl_', 'bt_full_', 'bt_part_', 'tm_full_', 'tm_part_']),
-    ('TrueSkill', ['trueskill_']),
-    ('o!TR', ['otr_']),
-    ('IMS compatibility', ['ims_']),
-]
+# Routines are grouped by family: the families and their names come from
+# the registry (skill.families() in the catalog), each in a section titled
+# by its label unless it shares one here.
+OPENSKILL = 'OpenSkill (Weng-Lin): Plackett-Luce, Bradley-Terry, Thurstone-Mosteller'
+SECTION_TITLES = {'elo': 'Elo', 'pl': OPENSKILL, 'bt_full': OPENSKILL, 'bt_part': OPENSKILL,
+                  'tm_full': OPENSKILL, 'tm_part': OPENSKILL}
+# Sections by name prefix that are no family.
+PREFIX_SECTIONS = [('IMS compatibility', ['ims_'])]
 # The topic of each src/sql file, for the routines of no family.
 TOPICS = [
     ('10_types', 'Rating values: constructors, checks, leaderboard value'),
@@ -57,10 +53,27 @@ def defining_files():
     return where
 
 
-def section_of(name, where):
-    for title, prefixes in FAMILIES:
-        if any(name.startswith(p) for p in prefixes):
-            return title
+def family_sections(families):
+    """(section, name prefixes) in the registry's order, then PREFIX_SECTIONS."""
+    unknown = set(SECTION_TITLES) - {f['family'] for f in families}
+    if unknown:
+        sys.exit('reference_format.py: SECTION_TITLES names no family of skill.families(): %s'
+                 % ', '.join(sorted(unknown)))
+    sections = {}
+    for f in families:
+        title = SECTION_TITLES.get(f['family'], f['label'])
+        first = title.split()[0]
+        if first.isalpha() and first.islower():  # team Glicko-1, not o!TR
+            title = title[:1].upper() + title[1:]
+        sections.setdefault(title, []).append(f['family'] + '_')
+    return list(sections.items()) + PREFIX_SECTIONS
+
+
+def section_of(name, where, sections):
+    # The longest prefix wins: glicko2_ over glicko_, elo_copy_ over elo_.
+    matches = [(len(p), title) for title, prefixes in sections for p in prefixes if name.startswith(p)]
+    if matches:
+        return max(matches)[1]
     topic = dict(TOPICS).get(where.get(name, ''), None)
     return topic or 'Other'
 
@@ -75,17 +88,18 @@ def main():
     names = {r['name'] for r in routines}
     aggregates = {r['name'] for r in routines if r['kind'] == 'a'}
     where = defining_files()
+    sections = family_sections(cat['families'])
 
     in_skill = {r['name'] for r in routines
                 if SUPPORT.match(r['name']) and SUPPORT.match(r['name']).group(1) in aggregates}
     listed = [r for r in routines if r['name'] not in in_skill]
     support = sorted(['skill.' + n for n in in_skill]
                      + ['skill_internal.' + n for n in cat.get('support') or []])
-    order = [TOPICS[0][1]] + [t for t, _ in FAMILIES] + [t for _, t in TOPICS] + ['Other']
+    order = [TOPICS[0][1]] + [t for t, _ in sections] + [t for _, t in TOPICS] + ['Other']
     order = list(dict.fromkeys(order))
     groups = {}
     for r in listed:
-        groups.setdefault(section_of(r['name'], where), []).append(r)
+        groups.setdefault(section_of(r['name'], where, sections), []).append(r)
 
     out = []
     out.append('# Reference: functions, types and replay options')

@@ -46,8 +46,8 @@ setup() {
 		CREATE EXTENSION skill;
 		\i $WORK/recipe.sql
 		INSERT INTO rating_systems (system, family)
-		SELECT f, f FROM unnest('{bt_full,bt_part,tm_full,tm_part,trueskill,glicko,glicko2,team_glicko}'::text[]) f
-		WHERE f NOT IN (SELECT family FROM rating_systems);
+		SELECT family, family FROM skill.families()
+		WHERE by_name AND family NOT IN (SELECT family FROM rating_systems);
 		INSERT INTO players (player_id) SELECT generate_series(1, $PLAYERS);
 		-- Per system and player: whether the live state is the recompute's.
 		CREATE FUNCTION off_recompute() RETURNS bigint LANGUAGE plpgsql AS \$\$
@@ -56,7 +56,7 @@ setup() {
 		  n bigint;
 		  total bigint := 0;
 		BEGIN
-		  FOR s IN SELECT * FROM rating_systems LOOP
+		  FOR s IN SELECT * FROM systems LOOP
 		    EXECUTE format(\$q\$
 		      SELECT count(*) FILTER (WHERE h.rating_after IS DISTINCT FROM r.%2\$I OR h.n IS DISTINCT FROM p.matches
 		                                 OR (h.played_at, h.match_id) IS DISTINCT FROM (p.last_played_at, p.last_match_id))

@@ -1,8 +1,46 @@
--- The family interface: every family's declared options, the three drivers
+-- The family interface: the registry of families, every family's declared
+-- options, the three drivers
 -- of the engine (aggregate, history, in memory) rating identically, history
 -- rows carrying their own match's played_at, and Glicko-1 replay, the
 -- family added through the interface.
 \set VERBOSITY terse
+
+-- The registry: one row per family, families.def's lines and o!TR.
+SELECT * FROM skill.families();
+-- ... and the catalog agree: every skill.<family>_replay aggregate and
+-- _history function is a registered family's and every registered family
+-- has its aggregate, whose prior has the registry's rating type and which
+-- takes a period exactly when the family uses periods, and has a history
+-- exactly when the registry says so.  Expected: no rows.
+WITH catalog AS (
+  SELECT regexp_replace(proname, '_(replay|history)$', '') AS family,
+         bool_or(prokind = 'a') AS has_replay, bool_or(prokind = 'f') AS has_history,
+         array_agg(DISTINCT proargtypes[array_position(proargnames, 'prior') - 1])
+           FILTER (WHERE prokind = 'a' AND 'prior' = ANY (proargnames)) AS prior_types,
+         bool_or(prokind = 'a' AND 'period' = ANY (proargnames)) AS uses_period
+  FROM pg_proc
+  WHERE pronamespace = 'skill'::regnamespace AND proname ~ '_(replay|history)$'
+  GROUP BY 1)
+SELECT coalesce(f.family, c.family) AS family, f.family IS NOT NULL AS registered, c.has_replay,
+       c.prior_types, c.uses_period, c.has_history
+FROM skill.families() f FULL JOIN catalog c USING (family)
+WHERE f.family IS NULL OR c.family IS NULL OR NOT c.has_replay
+   OR c.prior_types IS DISTINCT FROM ARRAY[f.rating_type::oid]
+   OR c.uses_period IS DISTINCT FROM f.uses_period OR c.has_history IS DISTINCT FROM f.has_history;
+-- by_name says which families skill.replay (and the other functions that
+-- take a family by name, through the same lookup) takes.  Expected: no rows.
+CREATE FUNCTION pg_temp.replay_takes(family text) RETURNS boolean
+LANGUAGE plpgsql AS $$
+DECLARE
+  message text;
+BEGIN
+  PERFORM skill.replay(family, 'SELECT 1::bigint, now(), 1::bigint, 1, 1::float8 WHERE false');
+  RETURN true;
+EXCEPTION WHEN invalid_parameter_value THEN
+  GET STACKED DIAGNOSTICS message = MESSAGE_TEXT;
+  RETURN message NOT LIKE 'unknown rating family%';
+END $$;
+SELECT family, by_name FROM skill.families() WHERE by_name <> pg_temp.replay_takes(family);
 
 -- Every family's options, as declared in src/families/*.c.
 SELECT * FROM skill.replay_options() ORDER BY family, option;
@@ -27,7 +65,7 @@ BEGIN
   END LOOP;
 END $$;
 CREATE TEMP TABLE default_pairs AS
-WITH families AS (SELECT DISTINCT family FROM skill.replay_options()),
+WITH families AS (SELECT family FROM skill.families()),
 functions AS (
   SELECT p.oid::regprocedure AS fn, p.proname,
          (SELECT f.family FROM families f WHERE p.proname LIKE f.family || '\_%'

@@ -50,13 +50,11 @@ INSERT INTO optional_args VALUES
   ('rate_match', 'matches, last_played, peaks (new players; Elo: the peak is the rating), options, scores, home'),
   ('rate_period', 'matches, last_played, last_period (new players), options, scores, home'),
   ('evaluate', 'options'),
-  ('otr_history', 'options'),
   ('share_outcome', 'result (from the scores)'),
   ('place_matches', 'server_ids (no servers: the per-server arrays are then not read), max_latency, cross_region_latency'),
   ('glicko', 'vol (a glicko with a NULL vol, as the type allows)');
 INSERT INTO optional_args
-SELECT f || '_history', 'options'
-FROM unnest('{pl,bt_full,bt_part,tm_full,tm_part,trueskill,elo,glicko,glicko2,team_glicko}'::text[]) f;
+SELECT family || '_history', 'options' FROM skill.families() WHERE has_history;
 INSERT INTO optional_args
 SELECT f || '_predict_' || w, 'draw_margin, draw_nu'
 FROM unnest('{elo,glicko,glicko2,team_glicko,trueskill}'::text[]) f, unnest('{win,draw}'::text[]) w;

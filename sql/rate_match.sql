@@ -79,16 +79,18 @@ END $$;
 
 -- Every family at its defaults (the Glicko families grow RDs by the
 -- calendar: periods per match), then with idle growth and a season start
--- between matches 8 and 9.  equal: bit for bit.
+-- between matches 8 and 9.  equal: bit for bit.  The families are the
+-- registry's that skill.rate_match takes, each with the column of its
+-- rating type and that type's idle growth option.
 SELECT f.family, o.opts, r.*
-FROM (VALUES ('pl', 'rating', false), ('bt_full', 'rating', false), ('bt_part', 'rating', false),
-             ('tm_full', 'rating', false), ('tm_part', 'rating', false), ('trueskill', 'rating', false),
-             ('elo', 'elo', false), ('glicko', 'glicko', false), ('glicko2', 'glicko', false),
-             ('team_glicko', 'glicko', true)) f(family, col, two_only)
+FROM (SELECT family, CASE rating_type WHEN 'float8'::regtype THEN 'elo'
+                                      WHEN 'skill.glicko'::regtype THEN 'glicko' ELSE 'rating' END,
+             family = 'team_glicko'
+      FROM skill.families() WHERE by_name) f(family, col, two_only)
 CROSS JOIN (VALUES ('{}'::jsonb), ('{"season_starts": ["2026-04-01 00:00+00"], "season_keep": 0.7}')) o(opts)
 CROSS JOIN LATERAL pg_temp.live_vs_history(f.family, f.col,
-  o.opts || CASE WHEN f.family IN ('glicko', 'glicko2', 'team_glicko') THEN '{"rd_per_day": 3}'
-                 WHEN f.family = 'elo' THEN '{}' ELSE '{"sigma_per_day": 0.4}' END::jsonb
+  o.opts || CASE f.col WHEN 'glicko' THEN '{"rd_per_day": 3}'
+                       WHEN 'elo' THEN '{}' ELSE '{"sigma_per_day": 0.4}' END::jsonb
          || CASE WHEN o.opts = '{}' THEN '{}' ELSE
               CASE f.family WHEN 'glicko' THEN '{"period_length": "5 days", "c": 60}'
                             WHEN 'glicko2' THEN '{"period_length": "1 day"}'

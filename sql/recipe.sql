@@ -22,7 +22,10 @@ INSERT INTO rating_systems (system, family, options) VALUES
   ('elo_fide', 'elo', '{"k": 20, "k_new": 40, "k_new_games": 2, "k_top": 10, "k_top_rating": 1510}'),
   ('glicko', 'glicko', '{"period_length": "7 days"}'), ('glicko2', 'glicko2', NULL),
   ('team_glicko', 'team_glicko', '{"rd_per_day": 5}');
-SELECT system, family, kind FROM rating_systems ORDER BY system;
+SELECT system, family, kind FROM systems ORDER BY system;
+-- ... every family skill.rate_match takes (none missing).
+SELECT family AS not_kept_live FROM skill.families() WHERE by_name
+EXCEPT SELECT family FROM rating_systems;
 
 -- Recompute: each system's history of the whole results table, each
 -- player's last row against its live rating (bit for bit), and players'
@@ -32,7 +35,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   s record;
 BEGIN
-  FOR s IN SELECT * FROM rating_systems ORDER BY 1 LOOP
+  FOR s IN SELECT * FROM systems ORDER BY 1 LOOP
     RETURN QUERY EXECUTE format($q$
       SELECT $1, count(*), count(*) FILTER (WHERE h.rating_after = r.%2$I AND h.n = p.matches
                                               AND (h.played_at, h.match_id) = (p.last_played_at, p.last_match_id))
@@ -117,12 +120,14 @@ SELECT * FROM recompute_check();
 -- temporary tables named like each of them (searched first for tables)
 -- are neither read nor written.
 CREATE TEMP TABLE rating_systems (LIKE recipe.rating_systems);
+CREATE TEMP TABLE systems (LIKE recipe.systems);
 CREATE TEMP TABLE players (LIKE recipe.players);
 CREATE TEMP TABLE results (LIKE recipe.results);
 CREATE TEMP TABLE ratings (LIKE recipe.ratings);
 CREATE TEMP TABLE rating_changes (LIKE recipe.rating_changes);
 INSERT INTO pg_temp.players SELECT * FROM recipe.players;
 INSERT INTO pg_temp.rating_systems (system, family) VALUES ('decoy', 'pl');
+INSERT INTO pg_temp.systems (system, family, kind) VALUES ('decoy', 'pl', 'rating');
 CALL record_match(10, '2026-11-26 21:00+00', '{1,2}', '{1,2}', '{1,2}');
 CALL rerate_from('2026-11-26 00:00+00');
 SELECT (SELECT count(*) FROM pg_temp.results) AS temp_results, (SELECT count(*) FROM pg_temp.ratings) AS temp_ratings,
@@ -130,7 +135,7 @@ SELECT (SELECT count(*) FROM pg_temp.results) AS temp_results, (SELECT count(*) 
        (SELECT matches FROM pg_temp.players WHERE player_id = 1) = (SELECT matches - 1 FROM recipe.players WHERE player_id = 1)
          AS temp_players_untouched,
        (SELECT count(*) FROM recipe.results WHERE match_id = 10) AS recipe_results;
-DROP TABLE pg_temp.rating_systems, pg_temp.players, pg_temp.results, pg_temp.ratings, pg_temp.rating_changes;
+DROP TABLE pg_temp.rating_systems, pg_temp.systems, pg_temp.players, pg_temp.results, pg_temp.ratings, pg_temp.rating_changes;
 SELECT * FROM recompute_check();
 
 RESET search_path;

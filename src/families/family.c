@@ -9,6 +9,7 @@
 
 #include "core/links.h"
 #include "core/openskill.h"
+#include "families/otr_options.h"
 
 #define FAMILY(prefix, kind, period, history, label) &family_##prefix,
 static const ReplayFamily *const families[] = {
@@ -16,18 +17,16 @@ static const ReplayFamily *const families[] = {
 };
 #undef FAMILY
 
-/* Each family's line of families.def, to check its struct against. */
-typedef struct FamilyLine
-{
-	const char *name;
-	ReplayValueKind kind;
-	bool		uses_period;
-} FamilyLine;
-
+/*
+ * The registry: each family's line of families.def (which its struct is
+ * checked against), then o!TR's entry.
+ */
 #define FAMILY(prefix, kind, period, history, label) \
-	{#prefix "_replay", FAMILY_KIND_##kind, FAMILY_PERIOD_##period},
-static const FamilyLine lines[] = {
+	{#prefix, label, FAMILY_KIND_##kind, FAMILY_PERIOD_##period, FAMILY_HISTORY_##history, \
+	 &family_##prefix},
+static const FamilyEntry registry[] = {
 #include "families/families.def"
+	{"otr", "o!TR", VALUE_RATING, false, true, NULL},
 };
 #undef FAMILY
 
@@ -36,9 +35,9 @@ static const char *const kind_names[] = {
 };
 
 static void
-family_defect(const FamilyLine *line, const char *what)
+family_defect(const FamilyEntry *line, const char *what)
 {
-	elog(ERROR, "family %s does not match families.def: %s", line->name, what);
+	elog(ERROR, "family %s_replay does not match families.def: %s", line->prefix, what);
 }
 
 /*
@@ -48,7 +47,7 @@ family_defect(const FamilyLine *line, const char *what)
  * rows, each named after and bounded like the option it stands in for.
  */
 static void
-check_options(const FamilyLine *line, const ReplayFamily *f)
+check_options(const FamilyEntry *line, const ReplayFamily *f)
 {
 	const OptionTable *t = &f->options;
 	int			k;
@@ -83,9 +82,9 @@ family_check_list(void)
 	for (i = 0; i < lengthof(families); i++)
 	{
 		const ReplayFamily *f = families[i];
-		const FamilyLine *line = &lines[i];
+		const FamilyEntry *line = &registry[i];
 
-		if (f->name == NULL || strcmp(f->name, line->name) != 0)
+		if (f->name == NULL || strcmp(f->name, psprintf("%s_replay", line->prefix)) != 0)
 			family_defect(line, psprintf("its struct is named \"%s\"", f->name ? f->name : ""));
 		if (f->kind != line->kind)
 			family_defect(line, psprintf("its struct has rating type %s, the list %s",
@@ -107,6 +106,31 @@ family_list(int *count)
 {
 	*count = lengthof(families);
 	return families;
+}
+
+const FamilyEntry *
+family_registry(int *count)
+{
+	*count = lengthof(registry);
+	return registry;
+}
+
+const FamilyEntry *
+family_entry(const char *name)
+{
+	int			i;
+
+	for (i = 0; i < lengthof(registry); i++)
+		if (strcmp(registry[i].prefix, name) == 0)
+			return &registry[i];
+	return NULL;
+}
+
+/* o!TR is the one entry outside the engine. */
+const OptionTable *
+family_entry_options(const FamilyEntry *entry)
+{
+	return entry->family ? &entry->family->options : otr_replay_options();
 }
 
 char *

@@ -23,6 +23,8 @@
 #define FAMILY_KIND_glicko VALUE_GLICKO
 #define FAMILY_PERIOD_period true
 #define FAMILY_PERIOD_none false
+#define FAMILY_HISTORY_history true
+#define FAMILY_HISTORY_none false
 
 #define FAMILY(prefix, kind, period, history, label) \
 	extern const ReplayFamily family_##prefix; \
@@ -67,6 +69,32 @@ extern void family_check_list(void);
 	[(at)] = OPTION_CONTEXT(sigma, "sigma", BOUND_EXCLUSIVE, "sigma a player's context rating starts with"), \
 	[(at) + 1] = OPTION_CONTEXT(tau, "tau", BOUND_INCLUSIVE, "tau of the context ratings"), \
 	[(at) + 2] = OPTION_CONTEXT(sigma_per_day, "sigma_per_day", BOUND_INCLUSIVE, "sigma_per_day of the context ratings")
+
+/*
+ * The registry (skill.families()): one entry per family of families.def,
+ * in its order, then o!TR, which has a replay aggregate and a history of
+ * its own (otr_replay.c) but is no ReplayFamily: skill.replay,
+ * skill.rate_match and the other functions taking a family by name do not
+ * take it.  Whatever lists the families asks here, not a list of names.
+ */
+typedef struct FamilyEntry
+{
+	const char *prefix;			/* "pl": skill.pl_replay, skill.pl_history */
+	const char *label;			/* the system's name */
+	ReplayValueKind kind;
+	bool		uses_period;
+	bool		has_history;
+	const ReplayFamily *family; /* NULL: not the engine's (o!TR) */
+} FamilyEntry;
+
+/* Every entry; *count is set. */
+extern const FamilyEntry *family_registry(int *count);
+
+/* The entry whose prefix is name, or NULL. */
+extern const FamilyEntry *family_entry(const char *name);
+
+/* The options the entry's replay takes in its options jsonb. */
+extern const OptionTable *family_entry_options(const FamilyEntry *entry);
 
 /* The family whose SQL prefix is name ("pl", "elo", ...), or NULL. */
 extern const ReplayFamily *family_by_prefix(const char *name);

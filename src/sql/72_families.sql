@@ -17,6 +17,14 @@ LANGUAGE C STABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.replay_options(text) IS
   'The options each replay family takes in its options jsonb: name, type, default, allowed values and meaning (NULL family: every family)';
 
+CREATE FUNCTION skill.families()
+RETURNS TABLE (family text, label text, rating_type regtype, uses_period boolean,
+               has_history boolean, by_name boolean)
+AS 'MODULE_PATHNAME', 'families'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION skill.families() IS
+  'Every rating family, one row each: its prefix (skill.<family>_replay), the system''s name, the type of its ratings (float8, skill.rating, skill.glicko), whether its rows carry a rating period, whether it has skill.<family>_history, and whether skill.replay, skill.rate_match, skill.match_predictions, skill.evaluate and skill.fit take it by name (o!TR: no, it has its own replay)';
+
 CREATE FUNCTION skill.fit(system text, rows text, search jsonb, options jsonb DEFAULT NULL)
 RETURNS jsonb
 AS 'MODULE_PATHNAME', 'fit'

@@ -1,11 +1,11 @@
 /*
  * family_sql.c - the families by name: skill.replay (the in-memory driver
- * over a rows query) and skill.replay_options (every family's declared
- * options, from which the README's option tables are made).
+ * over a rows query), skill.replay_options (every family's declared
+ * options, from which the README's option tables are made) and
+ * skill.families (the registry).
  */
 #include "sql/family_args.h"
 
-#include "families/otr_options.h"
 #include "families/family.h"
 #include "sql/replay_values.h"
 #include "sql/rows_query.h"
@@ -25,6 +25,7 @@
 
 PG_FUNCTION_INFO_V1(replay_by_name);
 PG_FUNCTION_INFO_V1(replay_options);
+PG_FUNCTION_INFO_V1(families);
 PG_FUNCTION_INFO_V1(match_predictions);
 
 /* The family named by a SQL prefix ("pl", "elo", ...), or an error. */
@@ -65,6 +66,14 @@ extension_type(FunctionCallInfo fcinfo, const char *name)
 	return typid;
 }
 
+/* The SQL type of a family's ratings: float8, skill.rating, skill.glicko. */
+static Oid
+kind_type(FunctionCallInfo fcinfo, ReplayValueKind kind)
+{
+	return kind == VALUE_ELO ? FLOAT8OID
+		: extension_type(fcinfo, kind == VALUE_RATING ? "rating" : "glicko");
+}
+
 static void
 append_row(void *arg, const RowValues *row)
 {
@@ -77,9 +86,7 @@ family_rating_type(FunctionCallInfo fcinfo, const ReplayFamily *family, Composit
 {
 	memset(type, 0, sizeof(*type));
 	if (family->kind != VALUE_ELO)
-		composite_init(type, extension_type(fcinfo, family->kind == VALUE_RATING
-											? "rating" : "glicko"),
-					   CurrentMemoryContext);
+		composite_init(type, kind_type(fcinfo, family->kind), CurrentMemoryContext);
 }
 
 CompactRows *
@@ -223,40 +230,54 @@ put_options(ReturnSetInfo *rsinfo, const char *family, const OptionTable *option
 	}
 }
 
-static void
-put_family_options(ReturnSetInfo *rsinfo, const ReplayFamily *family)
-{
-	put_options(rsinfo, family_prefix(family), &family->options);
-}
-
 /*
- * skill.replay_options(family text DEFAULT NULL): NULL lists every family,
- * and o!TR's otr_replay ('otr'), which is not a team/rank family.
+ * skill.replay_options(family text DEFAULT NULL): NULL lists every family
+ * of the registry, o!TR's otr_replay too.
  */
 Datum
 replay_options(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	const char *name = PG_ARGISNULL(0) ? NULL : text_to_cstring(PG_GETARG_TEXT_PP(0));
+	int			n,
+				i;
+	const FamilyEntry *all = family_registry(&n);
+
+	/* No such family: family_arg's error, with the valid names. */
+	if (name && family_entry(name) == NULL)
+		family_arg(PG_GETARG_TEXT_PP(0));
+	InitMaterializedSRF(fcinfo, 0);
+	for (i = 0; i < n; i++)
+		if (name == NULL || strcmp(all[i].prefix, name) == 0)
+			put_options(rsinfo, all[i].prefix, family_entry_options(&all[i]));
+	return (Datum) 0;
+}
+
+/*
+ * skill.families(): the registry, one row per family (families.def's
+ * lines, then o!TR), so that SQL lists the families from here.
+ */
+Datum
+families(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	int			n,
+				i;
+	const FamilyEntry *all = family_registry(&n);
 
 	InitMaterializedSRF(fcinfo, 0);
-	if (!PG_ARGISNULL(0))
+	for (i = 0; i < n; i++)
 	{
-		text	   *name = PG_GETARG_TEXT_PP(0);
+		Datum		values[6];
+		bool		nulls[6] = {false};
 
-		if (strcmp(text_to_cstring(name), "otr") == 0)
-			put_options(rsinfo, "otr", otr_replay_options());
-		else
-			put_family_options(rsinfo, family_arg(name));
-	}
-	else
-	{
-		int			n,
-					i;
-		const ReplayFamily *const *all = family_list(&n);
-
-		for (i = 0; i < n; i++)
-			put_family_options(rsinfo, all[i]);
-		put_options(rsinfo, "otr", otr_replay_options());
+		values[0] = CStringGetTextDatum(all[i].prefix);
+		values[1] = CStringGetTextDatum(all[i].label);
+		values[2] = ObjectIdGetDatum(kind_type(fcinfo, all[i].kind));
+		values[3] = BoolGetDatum(all[i].uses_period);
+		values[4] = BoolGetDatum(all[i].has_history);
+		values[5] = BoolGetDatum(all[i].family != NULL);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;
 }

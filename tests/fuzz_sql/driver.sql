@@ -49,7 +49,7 @@ CREATE TABLE skill_fuzz.findings (
 -- Families and options, for names and jsonb keys.
 CREATE TABLE skill_fuzz.words (kind text, word text);
 INSERT INTO skill_fuzz.words
-SELECT DISTINCT 'family', family FROM skill.replay_options()
+SELECT 'family', family FROM skill.families()
 UNION ALL
 SELECT DISTINCT 'option', option FROM skill.replay_options()
 UNION ALL
@@ -520,8 +520,10 @@ DECLARE
 BEGIN
 	-- what the generators below tailor their values to
 	PERFORM set_config('skill_fuzz.function', f.name, false),
-		set_config('skill_fuzz.family', coalesce(substring(f.name FROM
-			'^(team_glicko|glicko2|glicko|elo|trueskill|pl|bt_full|bt_part|tm_full|tm_part|otr)_'),
+		set_config('skill_fuzz.family', coalesce(
+			-- the family whose prefix the name starts with, the longest (glicko2_ over glicko_)
+			(SELECT family FROM skill.families() WHERE starts_with(f.name, family || '_')
+			 ORDER BY length(family) DESC LIMIT 1),
 			CASE WHEN f.name IN ('fit', 'evaluate') THEN f.name END, ''), false);
 	IF random() < 0.02 THEN
 		n := 40;
