@@ -129,7 +129,7 @@ test_lifecycle_and_balance(void)
 
 	/* Two parties of two with a bonus of 1e308 each: the sums overflow. */
 	CHECK(sk_mm_balance_workspace_size(6, 2) <= sizeof(work));
-	CHECK(sk_mm_balance_teams_bonus(6, zero, party, 2, 3, 1e308, team, &gap, work) == SK_ERR_RANGE);
+	CHECK(sk_mm_balance_teams_bonus(6, zero, party, 2, 3, 1e308, team, &gap, work) == SK_ERR_OVERFLOW);
 	/* 1e307 each: one party per team, an even split. */
 	CHECK(sk_mm_balance_teams_bonus(6, zero, party, 2, 3, 1e307, team, &gap, work) == SK_OK);
 	CHECK(team[0] == team[1] && team[2] == team[3] && team[0] != team[2]);
