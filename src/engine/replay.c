@@ -291,6 +291,7 @@ static void
 rate_waiting(ReplayState *state)
 {
 	ReplayEngine *e = state->engine;
+
 	if (e->waiting.n_rows > 0)
 		process_match(state, &e->waiting);
 }
@@ -368,6 +369,7 @@ static void
 out_of_order(ReplayState *state, int64 match_id, TimestampTz played_at)
 {
 	ReplayEngine *e = state->engine;
+
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("match " INT64_FORMAT " arrives out of order in %s",
@@ -385,6 +387,7 @@ static void
 enter_period(ReplayState *state, int64 match_id, TimestampTz played_at, TimestampTz period)
 {
 	ReplayEngine *e = state->engine;
+
 	if (period != played_at)
 		e->period_keys_differ = true;
 	if (state->in_period && period == state->period_key)
@@ -443,6 +446,7 @@ void
 replay_rate_batch(ReplayState *state, ReplayBatch *batch, TimestampTz period)
 {
 	ReplayEngine *e = state->engine;
+
 	season_if_due(state, batch->played_at);
 	if (state->family->uses_period)
 		enter_period(state, batch->match_id, batch->played_at, period);
@@ -457,6 +461,7 @@ start_match(ReplayState *state, int64 match_id, TimestampTz played_at,
 			bool has_period, TimestampTz period)
 {
 	ReplayEngine *e = state->engine;
+
 	if (e->in_match)
 	{
 		ReplayBatch done = e->collecting;
@@ -554,6 +559,7 @@ void
 replay_finish(ReplayState *state)
 {
 	ReplayEngine *e = state->engine;
+
 	if (e->in_match)
 	{
 		rate_waiting(state);
