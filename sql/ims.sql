@@ -44,7 +44,8 @@ SELECT (SELECT array_agg(ARRAY[(p->>'mu')::float8, (p->>'sigma')::float8] ORDER 
                                   ranks => '{0,1}', beta => 5, kappa => 0.001, tau => 0))) AS same_as_pl_rate;
 
 -- Players without mu or sigma (absent or null) take config's; teams and
--- players keep their order and ids (numbers too); unknown keys are ignored.
+-- players keep their order and ids (numbers too); keys outside config and
+-- the players are not read.
 -- Two equal players (30, 10), beta 5: c = sqrt(10^2 + 10^2 + 2*5^2) = sqrt(250),
 -- the winner gains sigma^2/c * (1 - 1/2) = 50/sqrt(250) = 3.16227766016838 and
 -- the loser loses as much; both sigmas become
@@ -220,3 +221,10 @@ SELECT * FROM skill.form_matches(ARRAY[1, 2], ARRAY[0, 1]::float8[], ARRAY[1, 1]
 SELECT * FROM skill.form_matches(ARRAY[1, 2], ARRAY[0, 1]::float8[], ARRAY[1, 1], 2, 1, '{"maxbeta": 20}'::jsonb);
 -- The positional form's own checks still apply.
 SELECT * FROM skill.form_matches(ARRAY[1, 2], ARRAY[0, 1]::float8[], ARRAY[1, 1], 1, 1, :'data_point'::jsonb);
+
+-- A key of config or of a player that the endpoint does not know is an
+-- error: misspelt, it left the default in place.
+SELECT skill.ims_rate('{"config": {"bta": 4}, "teams": [{"rank": 0, "team": {"teamId": 1, "players": [{"playerId": 1}]}},
+                                                       {"rank": 1, "team": {"teamId": 2, "players": [{"playerId": 2}]}}]}');
+SELECT skill.ims_rate('{"teams": [{"rank": 0, "team": {"teamId": 1, "players": [{"playerId": 1, "sigmma": 3}]}},
+                                  {"rank": 1, "team": {"teamId": 2, "players": [{"playerId": 2}]}}]}');

@@ -445,3 +445,10 @@ FROM skill.form_matches(ARRAY['party', 's12', 's8', 's11', 's9'], ARRAY[10, 12, 
                         ARRAY[50, 50, 50, 50, 50]::float8[], 2, 3, party_bonus => 2)
 GROUP BY team ORDER BY team;
 SELECT skill.balance_teams(ARRAY[skill.rating(), skill.rating()], 2, party_bonus => -1);
+
+-- Ratings whose sums leave the doubles: an error naming the ratings (22003),
+-- not "parameter out of range".
+SELECT skill.party_rating(ARRAY[skill.rating(1e308, 1), skill.rating(1e308, 1)], max_mu_weight => 2);
+\echo :LAST_ERROR_SQLSTATE
+SELECT skill.balance_teams(ARRAY[skill.rating(1e308, 1), skill.rating(-1e308, 1), skill.rating(25, 1), skill.rating(25, 1)], 2);
+\echo :LAST_ERROR_SQLSTATE

@@ -273,6 +273,9 @@ SELECT skill.pl_rate(duel, weight_bounds => '{1,2,3}') FROM t;
 SELECT skill.pl_rate(duel, weight_bounds => '{0,2}') FROM t;
 SELECT skill.pl_rate(duel, weight_bounds => '{1,Infinity}') FROM t;
 SELECT skill.pl_rate(duel, weight_bounds => '{1,NULL}') FROM t;
+-- Reversed bounds would turn the weights' order around: an error.
+SELECT skill.pl_rate(duel, weight_bounds => '{2,1}') FROM t;
+SELECT skill.pl_rate(duel, weights => '{1,2}', weight_bounds => '{2,2}') = skill.pl_rate(duel, weights => '{2,2}', weight_bounds => NULL) AS equal_bounds_allowed FROM t;
 -- Parameters.
 SELECT skill.pl_rate(duel, beta => 0) FROM t;
 SELECT skill.pl_rate(duel, beta => -1) FROM t;

@@ -38,7 +38,6 @@ SELECT round(skill.elo_predict_win(1600, 1500, draw_model => 'threshold', draw_m
 -- tanh(d/2), its wins and losses alike.
 SELECT skill.elo_predict_win(1600, 1500) = skill.elo_expected(1600, 1500) AS same_default,
        skill.elo_predict_win(1600, 1500, 300, draw_model => 'none') = skill.elo_expected(1600, 1500, 300) AS same_none,
-       skill.elo_predict_draw(1600, 1500, draw_model => 'none') AS no_draw,
        abs(skill.elo_predict_draw(1500, 1500, draw_margin => 0.5) - tanh(0.25)) < 1e-15 AS even_tanh,
        skill.elo_predict_win(1500, 1500, draw_model => 'davidson', draw_nu => 1) = 1 / 3.0 AS even_davidson;
 
@@ -55,8 +54,15 @@ SELECT abs(skill.glicko_predict_win(skill.glicko(1700, 50), skill.glicko(1500, 8
                                      draw_model => 'davidson', draw_nu => 0.5)
            - pd_davidson_win(ln(10) * pd_g(sqrt(50 ^ 2 + 80 ^ 2)) * 200 / 400, 0.5)) < 1e-15 AS davidson_win,
        skill.glicko_predict_win(skill.glicko(1700, 50), skill.glicko(1500, 80))
-         = skill.glicko_predict_win(skill.glicko(1700, 50), skill.glicko(1500, 80), 'none') AS same_none,
-       skill.glicko_predict_draw(skill.glicko(1700, 50), skill.glicko(1500, 80), 'none') AS no_draw;
+         = skill.glicko_predict_win(skill.glicko(1700, 50), skill.glicko(1500, 80), 'none') AS same_none;
+-- A *_predict_draw function with draw_model 'none' could only answer 0: an
+-- error, in every family's pair and teams forms.
+SELECT skill.elo_predict_draw(1600, 1500, draw_model => 'none');
+SELECT skill.elo_predict_draw(ARRAY[1600, 1500]::float8[], draw_model => 'none');
+SELECT skill.glicko_predict_draw(skill.glicko(1700, 50), skill.glicko(1500, 80), 'none');
+SELECT skill.glicko2_predict_draw(ARRAY[skill.glicko(1700, 50), skill.glicko(1500, 80)], 'none');
+SELECT skill.team_glicko_predict_draw(ARRAY[[skill.glicko(1700, 50)], [skill.glicko(1500, 80)]], 'none');
+SELECT skill.trueskill_predict_draw(ARRAY[skill.rating(30, 4), skill.rating(25, 5)], draw_model => 'none');
 
 -- Team Glicko-1: (1500, 60) + (1600, 100) against (1550, 80); a team is
 -- rated mean r + 0.5 (350 - RD_team), RD_team = sqrt(mean RD^2);

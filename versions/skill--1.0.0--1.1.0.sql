@@ -792,7 +792,7 @@ AS 'MODULE_PATHNAME', 'form_matches'
 LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 100;
 COMMENT ON FUNCTION skill.form_matches(anyarray, float8[], int[], float8[], int, int, float8, float8,
                                        float8[], float8[], float8[], float8[], float8[], float8) IS
-  'Proposes matches from claimed queue tickets (parallel arrays, oldest first): tickets within each other''s window beta, scored by skill spread plus optional terms, each term at or above its floor, n_teams teams of team_size balanced on strengths (default rating x party size); one row per matched ticket';
+  'Proposes matches from claimed queue tickets (parallel arrays, oldest first): tickets within each other''s window beta, scored by skill spread plus optional terms, each term at or above its floor, n_teams teams of team_size balanced on strengths (default rating x party size; a party of k adds party_bonus * (k - 1)); one row per matched ticket';
 
 ---------------------------------------------------------------------------
 -- Replay: a season recomputed in one query

@@ -712,7 +712,7 @@ sk_mm_balance_teams_bonus(int n_players, const double *strength, const int *part
 	for (i = 0; i < n_players; i++)
 		c.total += strength[i] - smin;
 	if (!isfinite(c.total))
-		return SK_ERR_RANGE;
+		return SK_ERR_OVERFLOW;
 
 	if (!isfinite(party_bonus))
 		return SK_ERR_NOT_FINITE;
@@ -725,7 +725,7 @@ sk_mm_balance_teams_bonus(int n_players, const double *strength, const int *part
 		bal_add_party_bonus(&c, party_bonus);
 		/* a bonus near 1e308 overflows the sums just as strengths would */
 		if (!isfinite(c.total))
-			return SK_ERR_RANGE;
+			return SK_ERR_OVERFLOW;
 		qsort(c.unit, c.n_units, sizeof(bal_unit), cmp_unit);
 	}
 	if (st == SK_OK)

@@ -73,7 +73,7 @@ sk_mm_party_rating(int n, const double *mu, const double *sigma,
 		(max_mu_weight + med_mu_weight);
 	result = base - ordinal_deviations * (sum_sigma / n);
 	if (!isfinite(result))
-		return SK_ERR_RANGE;
+		return SK_ERR_OVERFLOW;
 	*out = result;
 	return SK_OK;
 }

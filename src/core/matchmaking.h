@@ -98,8 +98,9 @@ sk_status	sk_mm_skill_score(int n, const double *rating, double beta,
  *
  * Errors: SK_ERR_SIZE (bad counts, more than SK_MM_BALANCE_MAX_PLAYERS,
  * a party larger than a team, parties that cannot be packed into equal
- * teams), SK_ERR_NOT_FINITE, SK_ERR_RANGE (strengths so far apart their
- * sums overflow), SK_ERR_NO_CONVERGENCE (the party packing search gave up
+ * teams), SK_ERR_NOT_FINITE, SK_ERR_RANGE (a negative party_bonus),
+ * SK_ERR_OVERFLOW (strengths, or a party_bonus, so large that their sums
+ * overflow), SK_ERR_NO_CONVERGENCE (the party packing search gave up
  * after its step budget; only with many large parties and no fit).
  */
 #define SK_MM_BALANCE_EXACT_MAX		16

@@ -84,9 +84,15 @@ read_param(FunctionCallInfo fcinfo, int argno, const char *arg, sk_draw_model ne
 
 void
 draw_args_read(FunctionCallInfo fcinfo, int model_argno, int margin_argno, bool allow_native,
-			   DrawArgs *out)
+			   bool want_draw, DrawArgs *out)
 {
 	read_model(PG_GETARG_TEXT_PP(model_argno), allow_native, out);
+	if (want_draw && out->model == SK_DRAW_NONE)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("draw_model 'none' has no chance of a draw to predict"),
+				 errhint("Use draw_model 'threshold' with draw_margin or 'davidson' with draw_nu%s.",
+						 allow_native ? ", or 'native'" : "")));
 	out->param = 0.0;
 	read_param(fcinfo, margin_argno, "draw_margin", SK_DRAW_THRESHOLD, out);
 	read_param(fcinfo, margin_argno + 1, "draw_nu", SK_DRAW_DAVIDSON, out);

@@ -23,10 +23,12 @@ typedef struct DrawArgs
 /*
  * Reads and checks draw_model at model_argno and draw_margin, draw_nu at
  * margin_argno and the next (NULL: not given).  'native' is accepted only
- * when allow_native.  The caller has returned NULL for a NULL draw_model.
+ * when allow_native; 'none' is refused when want_draw (a *_predict_draw
+ * function), where it could only answer 0.  The caller has returned NULL
+ * for a NULL draw_model.
  */
 extern void draw_args_read(FunctionCallInfo fcinfo, int model_argno, int margin_argno,
-						   bool allow_native, DrawArgs *out);
+						   bool allow_native, bool want_draw, DrawArgs *out);
 
 /* The chances of a win, a draw and a loss at z (normal: a probit z). */
 extern void draw_args_probs(const DrawArgs *args, bool normal, double z, double *win,

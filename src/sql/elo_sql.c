@@ -59,7 +59,7 @@ elo_predict(FunctionCallInfo fcinfo, bool want_draw)
 	rating_a = finite_arg(fcinfo, 0, "rating_a");
 	rating_b = finite_arg(fcinfo, 1, "rating_b");
 	scale = positive_arg(fcinfo, 2, "scale");
-	draw_args_read(fcinfo, 3, 4, false, &model);
+	draw_args_read(fcinfo, 3, 4, false, want_draw, &model);
 	if (model.model == SK_DRAW_NONE)
 		PG_RETURN_FLOAT8(want_draw ? 0.0 : sk_elo_expected(rating_a, rating_b, scale));
 	draw_args_probs(&model, false, sk_elo_z(rating_a, rating_b, scale), &win, &draw, &loss);

@@ -170,7 +170,7 @@ glicko_predict(FunctionCallInfo fcinfo, bool want_draw)
 	cache = call_cache(fcinfo);
 	read_player(fcinfo, 0, &cache->glicko, "player", true, &player);
 	read_player(fcinfo, 1, &cache->glicko, "opponent", true, &opponent);
-	draw_args_read(fcinfo, 2, 3, false, &model);
+	draw_args_read(fcinfo, 2, 3, false, want_draw, &model);
 	if (model.model == SK_DRAW_NONE)
 		PG_RETURN_FLOAT8(want_draw ? 0.0 :
 						 sk_glicko_win_probability(player.rating, player.rd,

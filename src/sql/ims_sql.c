@@ -68,6 +68,14 @@ id_read(JsonbContainer *object, const char *key, const char *path)
 	return v;
 }
 
+/*
+ * The keys of config and of a player (the IMS docs'): a misspelt one
+ * ("bta", "sigmma") would leave its default in place without a word.
+ * Other keys of the request are not read and may carry anything.
+ */
+static const char *const config_keys[] = {"modelId", "beta", "epsilon", "mu", "sigma"};
+static const char *const player_keys[] = {"playerId", "mu", "sigma"};
+
 static void
 config_read(Jsonb *request, ImsConfig *c)
 {
@@ -82,6 +90,7 @@ config_read(Jsonb *request, ImsConfig *c)
 	if (config == NULL)
 		return;
 	object = jsonb_object_value(config, "request.config");
+	check_known_object_keys(object, config_keys, lengthof(config_keys), "request.config");
 	model = container_get(object, "modelId");
 	if (model != NULL &&
 		!(model->type == jbvString && model->val.string.len == strlen("PLACKETT_LUCE") &&
@@ -116,6 +125,7 @@ players_read(JsonbContainer *players, const char *path, const ImsConfig *c,
 		/* On the stack: a path per player is needed only for an error. */
 		snprintf(at, sizeof(at), "%s[%d]", path, i);
 		player = jsonb_object_value(v, at);
+		check_known_object_keys(player, player_keys, lengthof(player_keys), at);
 
 		m->player_ids[first + i] = id_read(player, "playerId", at);
 		m->mu[first + i] = jsonb_number_or(player, at, "mu", c->mu);

@@ -36,6 +36,7 @@ party_rating_of(FunctionCallInfo fcinfo, double max_w, double med_w, double devi
 			   *sigma,
 				result;
 	int			n;
+	sk_status	st;
 
 	composite_init_arg(fcinfo, 0, &cache->rating);
 	n = rating_list_read_or(&cache->rating, PG_GETARG_ARRAYTYPE_P(0), "members", fallback,
@@ -44,9 +45,14 @@ party_rating_of(FunctionCallInfo fcinfo, double max_w, double med_w, double devi
 		ereport(ERROR,
 				(errcode(ERRCODE_ARRAY_SUBSCRIPT_ERROR),
 				 errmsg("members must hold at least one player")));
-	report_core_status(sk_mm_party_rating(n, mu, sigma, max_w, med_w, deviations, &result,
-										  palloc(sk_mm_party_rating_workspace_size(n))),
-					   "party_rating");
+	st = sk_mm_party_rating(n, mu, sigma, max_w, med_w, deviations, &result,
+							palloc(sk_mm_party_rating_workspace_size(n)));
+	if (st == SK_ERR_OVERFLOW)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("party_rating: the members' ratings are too extreme: the party's rating is not a finite number"),
+				 errdetail("The weighted mu, less the deviations times the mean sigma, leaves the range of a double.")));
+	report_core_status(st, "party_rating");
 	return check_result_finite(result);
 }
 
@@ -256,6 +262,12 @@ balance_teams(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("parties cannot be split into %d teams of %d players", n_teams, team_size),
 				 errdetail("No way of keeping every party together fills the teams exactly.")));
+	if (st == SK_ERR_OVERFLOW)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("balance_teams: the ratings%s are too extreme: the teams' summed strengths are not finite numbers",
+						party_bonus > 0 ? " or party_bonus" : ""),
+				 errdetail("Each player's strength is mu - z sigma; the teams' sums must stay within the range of a double.")));
 	report_core_status(st, "balance_teams");
 
 	datums = palloc(sizeof(Datum) * n);

@@ -130,6 +130,12 @@ read_weight_bounds(FunctionCallInfo fcinfo, sk_os_params *p)
 				 errdetail("Give {lower, upper}, the range each team's weights are rescaled to, or NULL to use the weights as given.")));
 	check_positive("weight_bounds[1]", bounds[0]);
 	check_positive("weight_bounds[2]", bounds[1]);
+	/* Reversed bounds would turn the weights' order around. */
+	if (bounds[0] > bounds[1])
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("weight_bounds must be {lower, upper} with lower <= upper, not {%g, %g}",
+						bounds[0], bounds[1])));
 	p->use_weight_bounds = 1;
 	p->weight_lo = bounds[0];
 	p->weight_hi = bounds[1];

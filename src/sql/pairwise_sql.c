@@ -113,7 +113,7 @@ pairwise_answer(FunctionCallInfo fcinfo, const PairwiseTeams *teams, double *pro
 	DrawArgs	model;
 	double		draw;
 
-	draw_args_read(fcinfo, draw_argno, draw_argno + 1, false, &model);
+	draw_args_read(fcinfo, draw_argno, draw_argno + 1, false, want_draw, &model);
 	if (model.model != SK_DRAW_NONE)
 	{
 		if (teams->n_teams != 2)

@@ -240,7 +240,7 @@ team_glicko_predict(FunctionCallInfo fcinfo, bool want_draw)
 	cache = call_cache(fcinfo);
 	composite_init_arg(fcinfo, 0, &cache->glicko);
 	glicko_teams_read(&cache->glicko, PG_GETARG_ARRAYTYPE_P(0), "team_ratings", &teams);
-	draw_args_read(fcinfo, 1, 2, false, &model);
+	draw_args_read(fcinfo, 1, 2, false, want_draw, &model);
 	if (model.model == SK_DRAW_NONE)
 	{
 		report_core_status(sk_tg_expected(2, teams.team_start, teams.rating, teams.rd,

@@ -398,7 +398,7 @@ trueskill_predict_pair(FunctionCallInfo fcinfo, bool want_draw)
 
 	if (required_arg_null(fcinfo, DRAW_ARGS_OPTIONAL(5)))
 		PG_RETURN_NULL();
-	draw_args_read(fcinfo, 3, 5, true, &model);
+	draw_args_read(fcinfo, 3, 5, true, want_draw, &model);
 	sk_ts_default_params(&p);
 	p.draw_probability = PG_GETARG_FLOAT8(4);
 	check_draw_probability(p.draw_probability);

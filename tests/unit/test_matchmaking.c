@@ -425,7 +425,7 @@ test_balance_small(void)
 		/* Three duos cannot fill two teams of three. */
 		CHECK(sk_mm_balance_teams(6, s, duos, 2, 0, team, &gap, work) == SK_ERR_SIZE);
 		CHECK(sk_mm_balance_teams(4, s_nan, NULL, 2, 0, team, &gap, work) == SK_ERR_NOT_FINITE);
-		CHECK(sk_mm_balance_teams(4, s_far, NULL, 2, 0, team, &gap, work) == SK_ERR_RANGE);
+		CHECK(sk_mm_balance_teams(4, s_far, NULL, 2, 0, team, &gap, work) == SK_ERR_OVERFLOW);
 	}
 }
 
