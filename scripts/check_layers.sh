@@ -3,7 +3,9 @@
 # layer above its own.  Layers, lowest first: core, engine, families, sql.
 #   core      plain C: only the C library and its own headers (no PostgreSQL)
 #   engine    PostgreSQL, core
-#   families  PostgreSQL, core, engine
+#   families  PostgreSQL, core, engine but its private headers: engine/replay.h
+#             and the engine headers that include it (a family sees the engine
+#             through engine/family_api.h)
 #   sql       anything
 set -euo pipefail
 cd "$(dirname "$0")/../src"
@@ -35,6 +37,22 @@ check_upward() {
 }
 check_upward engine 'families|sql'
 check_upward families 'sql'
+
+# families: not the engine's own headers, engine/replay.h and every engine
+# header that includes one of them (dots in the names match themselves too).
+include_of() { echo "^[[:space:]]*#[[:space:]]*include[[:space:]]*\"engine/($1)\""; }
+private=(replay.h)
+while :; do
+	pattern=$(IFS='|'; echo "${private[*]}")
+	mapfile -t wider < <({ printf '%s\n' "${private[@]}"
+		grep -lE "$(include_of "$pattern")" engine/*.h | sed 's|^engine/||'; } | sort -u)
+	[ "${#wider[@]}" -eq "${#private[@]}" ] && break
+	private=("${wider[@]}")
+done
+hits=$(grep -HnE "$(include_of "$pattern")" families/*.[ch] || true)
+[ -z "$hits" ] || while IFS= read -r line; do
+	violation "$line (the engine's own: a family includes engine/family_api.h)"
+done <<<"$hits"
 
 [ "$status" -eq 0 ] && echo "layers: ok"
 exit "$status"

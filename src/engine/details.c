@@ -44,7 +44,7 @@ const char *const replay_draw_model_names[] = {"none", "threshold", "davidson", 
 void
 details_configure(ReplayState *state)
 {
-	ReplayDetailsState *d = &state->details;
+	ReplayDetailsState *d = &state->engine->details;
 	const double *o = &state->opt[state->family->details_at];
 
 	d->outcome = (ReplayOutcome) o[DETAIL_OUTCOME];
@@ -61,7 +61,6 @@ details_configure(ReplayState *state)
 	d->draw_margin = o[DETAIL_DRAW_MARGIN];
 	d->draw_nu = o[DETAIL_DRAW_NU];
 	d->draw_rate_slope = o[DETAIL_DRAW_RATE_SLOPE];
-	d->rating_unit = 1;
 	if (d->draw_model == DRAW_MODEL_NATIVE && state->family->native_draw_margin == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -103,7 +102,7 @@ details_check_row(ReplayState *state, int64 match_id, int64 player_id,
 static void
 ensure_scratch(ReplayState *state, int n_teams)
 {
-	ReplayDetailsState *d = &state->details;
+	ReplayDetailsState *d = &state->engine->details;
 	int			n;
 
 	if (n_teams <= d->scratch_teams)
@@ -174,7 +173,7 @@ static double
 score_outcome(const ReplayState *state, const ReplayMatch *match, double mine, double theirs,
 			  int t, int u)
 {
-	const ReplayDetailsState *d = &state->details;
+	const ReplayDetailsState *d = &state->engine->details;
 	double		s = 0;
 	sk_status	status;
 
@@ -193,7 +192,7 @@ score_outcome(const ReplayState *state, const ReplayMatch *match, double mine, d
 void
 details_prepare(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match)
 {
-	ReplayDetailsState *d = &state->details;
+	ReplayDetailsState *d = &state->engine->details;
 	const ReplayRow *rows = batch->rows;
 	int			n_teams = match->n_teams;
 	int			t,
@@ -252,7 +251,7 @@ details_pair_outcome(const ReplayMatch *match, int t, int u)
 void
 details_team_outcomes(ReplayState *state, const ReplayMatch *match)
 {
-	ReplayDetailsState *d = &state->details;
+	ReplayDetailsState *d = &state->engine->details;
 	int			t,
 				u;
 
@@ -273,7 +272,7 @@ details_team_outcomes(ReplayState *state, const ReplayMatch *match)
 static ReplayState *
 context_state(ReplayState *state, int32 id)
 {
-	ReplayDetailsState *d = &state->details;
+	ReplayDetailsState *d = &state->engine->details;
 	const OptionTable *table = &state->family->options;
 	ReplayState *sub;
 	int			k;
@@ -294,15 +293,15 @@ context_state(ReplayState *state, int32 id)
 	sub = replay_create(state->mcxt, state->family);
 	sub->caller = state->caller;
 	memcpy(sub->opt, state->opt, sizeof(double) * table->count);
-	memcpy(sub->opt_lists, state->opt_lists, sizeof(TimestampTz *) * table->count);
+	memcpy(sub->engine->opt_lists, state->engine->opt_lists, sizeof(TimestampTz *) * table->count);
 	/* The context_* rows given stand in for the options they name. */
 	for (k = state->family->details_at + DETAIL_OPTION_COUNT; k < state->family->season_at; k++)
 		if (!isnan(state->opt[k]))
 			sub->opt[table->specs[k].inherits] = state->opt[k];
-	sub->options_read = true;
+	sub->engine->options_read = true;
 	details_configure(sub);
-	sub->details.in_context = true;
-	sub->details.parent = state;
+	sub->engine->details.in_context = true;
+	sub->engine->details.parent = state;
 	state->family->configure(sub);
 	lifecycle_configure(sub);
 	d->contexts[id] = sub;
@@ -319,7 +318,7 @@ static double
 rate_in_context(ReplayState *state, const ReplayBatch *batch, const ReplayMatch *match)
 {
 	ReplayState *sub = context_state(state, match->context);
-	ReplayBatch *into = &sub->collecting;
+	ReplayBatch *into = &sub->engine->collecting;
 	int			n = batch->n_rows;
 	int			i;
 
@@ -339,7 +338,7 @@ rate_in_context(ReplayState *state, const ReplayBatch *batch, const ReplayMatch 
 	into->n_rows = n;
 	into->has_details = true;
 	replay_rate_batch(sub, into, state->in_period ? state->period_key : batch->played_at);
-	return sub->team_prob[0];
+	return sub->engine->team_prob[0];
 }
 
 /*
@@ -362,7 +361,7 @@ refit_time(double from, double every)
 static void
 refit_records(ReplayState *state, double point)
 {
-	ReplayDetailsState *d = &state->details;
+	ReplayDetailsState *d = &state->engine->details;
 	PredictParams p = {
 		.value = {d->scale, d->weight, d->exponent},
 		.searched = {true, d->refit_weight, d->refit_exponent},
@@ -376,7 +375,7 @@ refit_records(ReplayState *state, double point)
 
 		predict_window_drop(d->window, from > (double) DT_NOBEGIN ? (TimestampTz) from : DT_NOBEGIN);
 	}
-	(void) predict_window_fit(d->window, d->normal_link, &p, REFIT_PASSES);
+	(void) predict_window_fit(d->window, state->settings.normal_link, &p, REFIT_PASSES);
 	d->scale = p.value[PREDICT_SCALE];
 	d->weight = p.value[PREDICT_CONTEXT_WEIGHT];
 	if (p.value[PREDICT_LENGTH_EXPONENT] != d->exponent)
@@ -396,7 +395,7 @@ refit_records(ReplayState *state, double point)
 static void
 refit_now(ReplayState *state, TimestampTz played_at)
 {
-	ReplayDetailsState *d = &state->details;
+	ReplayDetailsState *d = &state->engine->details;
 
 	if (!d->refit_started)
 	{
@@ -422,7 +421,7 @@ refit_now(ReplayState *state, TimestampTz played_at)
 		if (d->window)
 			refit_records(state, point);
 		else
-			(void) sk_adjust_bins_fit(d->bins, d->normal_link, REFIT_LOW, REFIT_HIGH, &d->scale);
+			(void) sk_adjust_bins_fit(d->bins, state->settings.normal_link, REFIT_LOW, REFIT_HIGH, &d->scale);
 		d->next_refit = refit_time(point, d->refit_every);
 		if (d->next_refit <= played_at)	/* rounding at microsecond steps */
 			d->next_refit = played_at + 1;
@@ -433,7 +432,7 @@ refit_now(ReplayState *state, TimestampTz played_at)
 static bool
 uses_context(const ReplayState *state, const ReplayMatch *match)
 {
-	const ReplayDetailsState *d = &state->details;
+	const ReplayDetailsState *d = &state->engine->details;
 
 	return match->context >= 0 && (d->context_weight > 0 || d->want_context);
 }
@@ -447,7 +446,7 @@ void
 details_rate_in_context(ReplayState *state, const ReplayBatch *batch, const ReplayMatch *match)
 {
 	if (uses_context(state, match))
-		state->details.context_p = rate_in_context(state, batch, match);
+		state->engine->details.context_p = rate_in_context(state, batch, match);
 }
 
 /*
@@ -458,7 +457,7 @@ details_rate_in_context(ReplayState *state, const ReplayBatch *batch, const Repl
 static double
 adjust_prediction(ReplayState *state, ReplayMatch *match, double *team_prob)
 {
-	ReplayDetailsState *d = &state->details;
+	ReplayDetailsState *d = &state->engine->details;
 	bool		use_context = uses_context(state, match);
 	double		z;
 
@@ -470,9 +469,9 @@ adjust_prediction(ReplayState *state, ReplayMatch *match, double *team_prob)
 		return get_float8_nan();
 	if (d->refit_every > 0)
 		refit_now(state, match->played_at);
-	d->z = sk_adjust_unlink(d->normal_link, team_prob[0]);
+	d->z = sk_adjust_unlink(state->settings.normal_link, team_prob[0]);
 	if (use_context)
-		d->z_context = sk_adjust_unlink(d->normal_link, d->context_p);
+		d->z_context = sk_adjust_unlink(state->settings.normal_link, d->context_p);
 	z = sk_adjust_z(d->z, d->z_context, d->weight, 1, 0);
 	if (d->exponent != 0 && match->length != 1)
 	{
@@ -504,7 +503,7 @@ adjust_prediction(ReplayState *state, ReplayMatch *match, double *team_prob)
 	if (z == d->z && d->scale == 1)
 		return z;
 	z *= d->scale;
-	team_prob[0] = sk_adjust_link(d->normal_link, z);
+	team_prob[0] = sk_adjust_link(state->settings.normal_link, z);
 	team_prob[1] = 1 - team_prob[0];
 	return z;
 }
@@ -521,12 +520,12 @@ draw_level(const ReplayState *state, const ReplayMatch *match)
 
 	for (i = 0; i < match->n_players; i++)
 		sum += match->player[i]->r[0];
-	return (sum / match->n_players - state->prior[0]) / state->details.rating_unit;
+	return (sum / match->n_players - state->prior[0]) / state->settings.rating_unit;
 }
 
 /*
  * A two-team match's chances of a win, a draw and a loss from the final
- * z by the draw model, into team_prob[0], state->draw_prob and
+ * z by the draw model, into team_prob[0], the engine's draw_prob and
  * team_prob[1].  draw_rate_slope s moves delta to delta + s level (at
  * least 0) and nu to nu e^(s level); a parameter too large for a double
  * stands at DBL_MAX, where the chance of a draw is 1 to the last digit.
@@ -534,7 +533,7 @@ draw_level(const ReplayState *state, const ReplayMatch *match)
 static void
 model_draw(ReplayState *state, ReplayMatch *match, double z, double *team_prob)
 {
-	ReplayDetailsState *d = &state->details;
+	ReplayDetailsState *d = &state->engine->details;
 	double		shift = d->draw_rate_slope != 0 ? d->draw_rate_slope * d->draw_level : 0;
 	sk_draw_model model = replay_core_draw_model(d->draw_model);
 	double		param;
@@ -553,8 +552,8 @@ model_draw(ReplayState *state, ReplayMatch *match, double z, double *team_prob)
 			param = sk_draw_shifted(model, d->draw_margin, shift);
 			break;
 	}
-	status = sk_draw_probs(d->normal_link, model, z, Min(param, DBL_MAX), &team_prob[0],
-						   &state->draw_prob, &team_prob[1]);
+	status = sk_draw_probs(state->settings.normal_link, model, z, Min(param, DBL_MAX), &team_prob[0],
+						   &state->engine->draw_prob, &team_prob[1]);
 
 	/*
 	 * z is a clamped unlink or comes from finite ratings, and param is
@@ -564,7 +563,7 @@ model_draw(ReplayState *state, ReplayMatch *match, double z, double *team_prob)
 	if (status != SK_OK)
 		core_status_error(status, psprintf("%s could not split the prediction of match " INT64_FORMAT " by its draw model",
 										   state->caller, match->match_id));
-	state->draw_modelled = true;
+	state->engine->draw_modelled = true;
 }
 
 /*
@@ -574,10 +573,10 @@ model_draw(ReplayState *state, ReplayMatch *match, double z, double *team_prob)
 void
 details_predict(ReplayState *state, ReplayMatch *match, double *team_prob)
 {
-	ReplayDetailsState *d = &state->details;
+	ReplayDetailsState *d = &state->engine->details;
 	double		z = adjust_prediction(state, match, team_prob);
 
-	state->draw_modelled = false;
+	state->engine->draw_modelled = false;
 	d->draw_level = d->draw_native = get_float8_nan();
 	if (match->n_teams != 2)
 		return;
@@ -585,6 +584,6 @@ details_predict(ReplayState *state, ReplayMatch *match, double *team_prob)
 		d->draw_level = draw_level(state, match);
 	if (d->draw_model == DRAW_MODEL_NONE)
 		return;
-	model_draw(state, match, isnan(z) ? sk_adjust_unlink(d->normal_link, team_prob[0]) : z,
+	model_draw(state, match, isnan(z) ? sk_adjust_unlink(state->settings.normal_link, team_prob[0]) : z,
 			   team_prob);
 }

@@ -14,20 +14,21 @@
 void
 lifecycle_configure(ReplayState *state)
 {
+	ReplayLifecycle *life = &state->engine->life;
 	int			starts = state->family->season_at + SEASON_STARTS;
 
-	state->life.season_keep = state->opt[state->family->season_at + SEASON_KEEP];
-	state->life.season_starts = state->opt_lists[starts];
-	state->life.n_seasons = state->life.season_starts ? (int) state->opt[starts] : 0;
-	state->life.next_season = 0;
+	life->season_keep = state->opt[state->family->season_at + SEASON_KEEP];
+	life->season_starts = state->engine->opt_lists[starts];
+	life->n_seasons = life->season_starts ? (int) state->opt[starts] : 0;
+	life->next_season = 0;
 }
 
 /* One soft reset of a player toward the family's prior. */
 static void
 reset_player(ReplayState *state, ReplayPlayer *p)
 {
-	int			sf = state->life.spread_field;
-	double		keep = state->life.season_keep;
+	int			sf = state->settings.spread_field;
+	double		keep = state->engine->life.season_keep;
 
 	p->r[0] = sk_season_mean(p->r[0], state->prior[0], keep);
 	if (sf >= 0)
@@ -59,7 +60,7 @@ lifecycle_new_season(ReplayState *state, TimestampTz played_at)
 	{
 		CHECK_FOR_INTERRUPTS();
 		reset_all(state);
-		state->life.next_season++;
+		state->engine->life.next_season++;
 	}
 }
 
@@ -71,7 +72,7 @@ lifecycle_new_season(ReplayState *state, TimestampTz played_at)
 void
 lifecycle_seeded_seasons(ReplayState *state, ReplayPlayer *player, TimestampTz played_at)
 {
-	const ReplayLifecycle *life = &state->life;
+	const ReplayLifecycle *life = &state->engine->life;
 	int			k;
 
 	for (k = 0; k < life->n_seasons && life->season_starts[k] <= played_at; k++)
@@ -84,16 +85,16 @@ void
 lifecycle_skip_seasons(ReplayState *state, TimestampTz played_at)
 {
 	while (lifecycle_season_due(state, played_at))
-		state->life.next_season++;
+		state->engine->life.next_season++;
 }
 
 void
 lifecycle_idle(ReplayState *state, ReplayPlayer *player, TimestampTz played_at)
 {
-	int			sf = state->life.spread_field;
+	int			sf = state->settings.spread_field;
 	double		days = (double) (played_at - player->last_played) / USECS_PER_DAY;
 
 	if (sf >= 0 && days > 0)
-		player->r[sf] = sk_spread_after_idle(player->r[sf], days, state->life.idle_per_day,
-											 state->life.spread_cap);
+		player->r[sf] = sk_spread_after_idle(player->r[sf], days, state->settings.idle_per_day,
+											 state->settings.spread_cap);
 }

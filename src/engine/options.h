@@ -76,7 +76,7 @@ typedef struct OptionSpec
 /*
  * context_<base>, a number whose default is option base's value (NaN until
  * given; base_index is base's index in the table): the context ratings'
- * options of the match details (replay.h), bounded below at 0 like the
+ * options of the match details (family_api.h), bounded below at 0 like the
  * option they stand in for.
  */
 #define OPTION_CONTEXT(base_index, base, low_bound, help) \

@@ -24,21 +24,33 @@ batch_init(MemoryContext mcxt, ReplayBatch *batch)
 	batch->rows = MemoryContextAlloc(mcxt, sizeof(ReplayRow) * batch->max_rows);
 }
 
+/* The two parts of a replay state, in one allocation. */
+typedef struct ReplayStateAlloc
+{
+	ReplayState state;
+	ReplayEngine engine;
+} ReplayStateAlloc;
+
 ReplayState *
 replay_create(MemoryContext mcxt, const ReplayFamily *family)
 {
-	ReplayState *state = MemoryContextAllocZero(mcxt, sizeof(ReplayState));
+	ReplayStateAlloc *alloc = MemoryContextAllocZero(mcxt, sizeof(ReplayStateAlloc));
+	ReplayState *state = &alloc->state;
+	ReplayEngine *e = &alloc->engine;
 
+	state->engine = e;
 	state->mcxt = mcxt;
 	state->family = family;
 	state->caller = family->name;
-	state->players = playerhash_create(mcxt, 1024, NULL);
-	batch_init(mcxt, &state->collecting);
-	batch_init(mcxt, &state->waiting);
+	e->players = playerhash_create(mcxt, 1024, NULL);
+	batch_init(mcxt, &e->collecting);
+	batch_init(mcxt, &e->waiting);
 	state->opt = MemoryContextAllocZero(mcxt, sizeof(double) * Max(family->options.count, 1));
-	state->opt_lists = MemoryContextAllocZero(mcxt, sizeof(TimestampTz *) *
-											  Max(family->options.count, 1));
-	state->life.spread_field = -1;
+	e->opt_lists = MemoryContextAllocZero(mcxt, sizeof(TimestampTz *) *
+										  Max(family->options.count, 1));
+	/* What a family's configure leaves alone stays at these. */
+	state->settings.rating_unit = 1;
+	state->settings.spread_field = -1;
 	if (family->data_size > 0)
 		state->family_data = MemoryContextAllocZero(mcxt, family->data_size);
 	return state;
@@ -55,10 +67,11 @@ void
 replay_read_options_with(ReplayState *state, Jsonb *options, int n, const int *index,
 						 const double *values)
 {
+	ReplayEngine *e = state->engine;
 	int			k;
 
-	state->options_read = true;
-	options_read(&state->family->options, options, state->caller, state->opt, state->opt_lists);
+	e->options_read = true;
+	options_read(&state->family->options, options, state->caller, state->opt, e->opt_lists);
 	for (k = 0; k < n; k++)
 		state->opt[index[k]] = values[k];
 	if (n > 0)
@@ -72,31 +85,33 @@ replay_read_options_with(ReplayState *state, Jsonb *options, int n, const int *i
 static void
 ensure_match_capacity(ReplayState *state, int n_players, int n_teams)
 {
-	if (n_players > state->scratch_players)
+	ReplayEngine *e = state->engine;
+
+	if (n_players > e->scratch_players)
 	{
 		const ScratchArray per_player[] = {
-			{(void **) &state->match.player, sizeof(ReplayPlayer *)},
+			{(void **) &e->match.player, sizeof(ReplayPlayer *)},
 			{(void **) &state->mu, sizeof(double)},
 			{(void **) &state->sigma, sizeof(double)},
-			{(void **) &state->before, sizeof(double) * REPLAY_MAX_FIELDS},
-			{(void **) &state->after, sizeof(double) * REPLAY_MAX_FIELDS},
-			{(void **) &state->ids, sizeof(int64)},
-			{(void **) &state->matches_before, sizeof(int32)},
+			{(void **) &e->before, sizeof(double) * REPLAY_MAX_FIELDS},
+			{(void **) &e->after, sizeof(double) * REPLAY_MAX_FIELDS},
+			{(void **) &e->ids, sizeof(int64)},
+			{(void **) &e->matches_before, sizeof(int32)},
 		};
 
-		scratch_grow(state->mcxt, per_player, lengthof(per_player), &state->scratch_players,
+		scratch_grow(state->mcxt, per_player, lengthof(per_player), &e->scratch_players,
 					 n_players);
 	}
-	if (n_teams > state->scratch_teams)
+	if (n_teams > e->scratch_teams)
 	{
 		const ScratchArray per_team[] = {
-			{(void **) &state->match.team_start, sizeof(int), 1},
-			{(void **) &state->match.team_rank, sizeof(double)},
-			{(void **) &state->match.team_label, sizeof(int32)},
-			{(void **) &state->team_prob, sizeof(double)},
+			{(void **) &e->match.team_start, sizeof(int), 1},
+			{(void **) &e->match.team_rank, sizeof(double)},
+			{(void **) &e->match.team_label, sizeof(int32)},
+			{(void **) &e->team_prob, sizeof(double)},
 		};
 
-		scratch_grow(state->mcxt, per_team, lengthof(per_team), &state->scratch_teams, n_teams);
+		scratch_grow(state->mcxt, per_team, lengthof(per_team), &e->scratch_teams, n_teams);
 	}
 }
 
@@ -104,7 +119,7 @@ ensure_match_capacity(ReplayState *state, int n_players, int n_teams)
 void *
 replay_scratch(ReplayState *state, size_t bytes)
 {
-	return scratch_buffer(state->mcxt, &state->work, &state->work_size, bytes);
+	return scratch_buffer(state->mcxt, &state->engine->work, &state->engine->work_size, bytes);
 }
 
 /* Orders rows by team, keeping arrival order within a team (stable, so
@@ -128,7 +143,7 @@ sort_rows_by_team(ReplayState *state, ReplayRow *rows, int n)
 static void
 resolve_players(ReplayState *state, ReplayBatch *batch)
 {
-	struct playerhash_hash *hash = state->players;
+	struct playerhash_hash *hash = state->engine->players;
 	bool		inserted = false;
 	int			n = batch->n_rows;
 	int			i;
@@ -157,7 +172,7 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 					 errmsg("player " INT64_FORMAT " appears twice in match " INT64_FORMAT,
 							row->player_id, batch->match_id)));
 		p->in_match = true;
-		if (found && state->life.idle_per_day > 0)
+		if (found && state->settings.idle_per_day > 0)
 			lifecycle_idle(state, p, batch->played_at);
 		if (state->family->finish_player)
 			state->family->finish_player(state, p);
@@ -178,7 +193,8 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 static void
 process_match(ReplayState *state, ReplayBatch *batch)
 {
-	ReplayMatch *match = &state->match;
+	ReplayEngine *e = state->engine;
+	ReplayMatch *match = &e->match;
 	const ReplayFamily *family = state->family;
 	ReplayRow  *rows = batch->rows;
 	int			n = batch->n_rows;
@@ -226,30 +242,30 @@ process_match(ReplayState *state, ReplayBatch *batch)
 	if (batch->has_details)
 		details_prepare(state, batch, match);
 
-	if (state->emit)
+	if (e->emit)
 	{
 		int			f = family->n_fields;
 
 		for (i = 0; i < n; i++)
 		{
-			memcpy(&state->before[i * f], match->player[i]->r, sizeof(double) * f);
-			state->ids[i] = match->player[i]->id;
-			state->matches_before[i] = match->player[i]->matches;
+			memcpy(&e->before[i * f], match->player[i]->r, sizeof(double) * f);
+			e->ids[i] = match->player[i]->id;
+			e->matches_before[i] = match->player[i]->matches;
 		}
 	}
 	/* A context's state predicts for the overall one (details.c). */
-	if (state->emit || state->details.in_context)
+	if (e->emit || e->details.in_context)
 	{
-		family->predict_win(state, match, state->team_prob);
+		family->predict_win(state, match, e->team_prob);
 		/* A draw model in force gives a two-team match's draw chance itself. */
-		state->draw_prob = family->predict_draw &&
-			!(state->details.draw_model != DRAW_MODEL_NONE && match->n_teams == 2)
+		e->draw_prob = family->predict_draw &&
+			!(e->details.draw_model != DRAW_MODEL_NONE && match->n_teams == 2)
 			? family->predict_draw(state, match) : get_float8_nan();
 	}
-	if (state->emit)
+	if (e->emit)
 	{
 		details_rate_in_context(state, batch, match);
-		details_predict(state, match, state->team_prob);
+		details_predict(state, match, e->team_prob);
 		details_team_outcomes(state, match);
 	}
 
@@ -264,7 +280,7 @@ process_match(ReplayState *state, ReplayBatch *batch)
 		match->player[i]->last_played = match->played_at;
 	}
 
-	if (state->emit)
+	if (e->emit)
 		results_match_rated(state, match);
 	batch->n_rows = 0;
 	batch->has_details = false;
@@ -274,14 +290,16 @@ process_match(ReplayState *state, ReplayBatch *batch)
 static void
 rate_waiting(ReplayState *state)
 {
-	if (state->waiting.n_rows > 0)
-		process_match(state, &state->waiting);
+	ReplayEngine *e = state->engine;
+
+	if (e->waiting.n_rows > 0)
+		process_match(state, &e->waiting);
 }
 
 ReplayPlayer *
 replay_lookup(ReplayState *state, int64 player_id)
 {
-	return playerhash_lookup(state->players, player_id);
+	return playerhash_lookup(state->engine->players, player_id);
 }
 
 /*
@@ -297,7 +315,7 @@ replay_seed_player(ReplayState *state, int64 match_id, int64 player_id, const do
 				   int32 matches, TimestampTz last_played)
 {
 	bool		found;
-	ReplayPlayer *p = playerhash_insert(state->players, player_id, &found);
+	ReplayPlayer *p = playerhash_insert(state->engine->players, player_id, &found);
 
 	if (found)
 		ereport(ERROR,
@@ -316,20 +334,21 @@ replay_seed_player(ReplayState *state, int64 match_id, int64 player_id, const do
 ReplayPlayer **
 replay_players_by_id(ReplayState *state, uint32 *count)
 {
-	return playerhash_by_id(state->players, count);
+	return playerhash_by_id(state->engine->players, count);
 }
 
 /* Brings every player up to date (finish_player). */
 static void
 finish_all_players(ReplayState *state)
 {
+	ReplayEngine *e = state->engine;
 	playerhash_iterator it;
 	ReplayPlayer *p;
 
 	if (!state->family->finish_player)
 		return;
-	playerhash_start_iterate(state->players, &it);
-	while ((p = playerhash_iterate(state->players, &it)) != NULL)
+	playerhash_start_iterate(e->players, &it);
+	while ((p = playerhash_iterate(e->players, &it)) != NULL)
 	{
 		CHECK_FOR_INTERRUPTS();
 		state->family->finish_player(state, p);
@@ -341,7 +360,7 @@ close_period(ReplayState *state)
 {
 	if (state->family->end_period)
 		state->family->end_period(state);
-	if (state->emit)
+	if (state->engine->emit)
 		results_period_closed(state);
 	state->periods_ended++;
 }
@@ -349,12 +368,14 @@ close_period(ReplayState *state)
 static void
 out_of_order(ReplayState *state, int64 match_id, TimestampTz played_at)
 {
+	ReplayEngine *e = state->engine;
+
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("match " INT64_FORMAT " arrives out of order in %s",
 					match_id, state->caller),
 			 errdetail("It follows match " INT64_FORMAT " (played_at %s); rows must come ordered by played_at, match_id with all rows of a match together.",
-					   state->match_id, timestamptz_to_str(state->played_at)),
+					   e->match_id, timestamptz_to_str(e->played_at)),
 			 errhint("Feed the rows from a subquery with ORDER BY played_at, match_id.")));
 }
 
@@ -365,8 +386,10 @@ out_of_order(ReplayState *state, int64 match_id, TimestampTz played_at)
 static void
 enter_period(ReplayState *state, int64 match_id, TimestampTz played_at, TimestampTz period)
 {
+	ReplayEngine *e = state->engine;
+
 	if (period != played_at)
-		state->period_keys_differ = true;
+		e->period_keys_differ = true;
 	if (state->in_period && period == state->period_key)
 		return;
 	if (state->in_period && period < state->period_key)
@@ -384,14 +407,14 @@ enter_period(ReplayState *state, int64 match_id, TimestampTz played_at, Timestam
 	 * Periods stop being per match: every player takes the calendar growth
 	 * it is owed up to the period just closed, and periods count from here.
 	 */
-	if (state->period_per_match && state->period_keys_differ)
+	if (state->period_per_match && e->period_keys_differ)
 	{
 		state->in_period = false;
 		finish_all_players(state);
 	}
 	state->in_period = true;
 	state->period_key = period;
-	state->period_per_match = !state->period_keys_differ;
+	state->period_per_match = !e->period_keys_differ;
 }
 
 /* A season starting at or before played_at: its last match and rating period close first. */
@@ -422,11 +445,13 @@ season_if_due(ReplayState *state, TimestampTz played_at)
 void
 replay_rate_batch(ReplayState *state, ReplayBatch *batch, TimestampTz period)
 {
+	ReplayEngine *e = state->engine;
+
 	season_if_due(state, batch->played_at);
 	if (state->family->uses_period)
 		enter_period(state, batch->match_id, batch->played_at, period);
-	state->match_id = batch->match_id;
-	state->played_at = batch->played_at;
+	e->match_id = batch->match_id;
+	e->played_at = batch->played_at;
 	process_match(state, batch);
 }
 
@@ -435,9 +460,11 @@ static void
 start_match(ReplayState *state, int64 match_id, TimestampTz played_at,
 			bool has_period, TimestampTz period)
 {
-	if (state->in_match)
+	ReplayEngine *e = state->engine;
+
+	if (e->in_match)
 	{
-		ReplayBatch done = state->collecting;
+		ReplayBatch done = e->collecting;
 
 		/*
 		 * The match just completed waits while the next one is read: its
@@ -445,17 +472,17 @@ start_match(ReplayState *state, int64 match_id, TimestampTz played_at,
 		 * match's worth of executor time to arrive in cache.
 		 */
 		rate_waiting(state);
-		state->collecting = state->waiting;
-		state->waiting = done;
+		e->collecting = e->waiting;
+		e->waiting = done;
 	}
 	season_if_due(state, played_at);
 	if (has_period)
 		enter_period(state, match_id, played_at, period);
-	state->in_match = true;
-	state->match_id = match_id;
-	state->collecting.match_id = match_id;
-	state->collecting.played_at = played_at;
-	state->played_at = played_at;
+	e->in_match = true;
+	e->match_id = match_id;
+	e->collecting.match_id = match_id;
+	e->collecting.played_at = played_at;
+	e->played_at = played_at;
 }
 
 void
@@ -463,6 +490,7 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 			   int64 player_id, int32 team, double rank, const double *prior,
 			   bool has_period, TimestampTz period, const ReplayDetails *details)
 {
+	ReplayEngine *e = state->engine;
 	ReplayBatch *batch;
 	ReplayRow  *row;
 
@@ -472,7 +500,7 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 				 errmsg("rank of player " INT64_FORMAT " in match " INT64_FORMAT " must be a finite number",
 						player_id, match_id)));
 
-	switch (batch_row_place(state->in_match, state->match_id, state->played_at, match_id,
+	switch (batch_row_place(e->in_match, e->match_id, e->played_at, match_id,
 							played_at))
 	{
 		case ROW_GOES_BACK:
@@ -490,7 +518,7 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 			break;
 	}
 
-	batch = &state->collecting;
+	batch = &e->collecting;
 	batch_reserve((void **) &batch->rows, &batch->max_rows, batch->n_rows + 1, sizeof(ReplayRow));
 	row = &batch->rows[batch->n_rows++];
 	row->player_id = player_id;
@@ -500,7 +528,7 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 	 * match's other rows while the cache miss is served.
 	 */
 	row->hash = mix_player_id((uint64) player_id);
-	__builtin_prefetch(&state->players->data[row->hash & state->players->sizemask]);
+	__builtin_prefetch(&e->players->data[row->hash & e->players->sizemask]);
 	row->player = NULL;
 	row->team = team;
 	row->rank = rank;
@@ -513,10 +541,11 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 		row->details = *details;
 		batch->has_details = true;
 		/* Its context's state, where the match is rated too (details.c). */
-		if (details->context >= 0 && details->context < state->details.n_contexts &&
-			state->details.contexts[details->context])
+		if (details->context >= 0 && details->context < e->details.n_contexts &&
+			e->details.contexts[details->context])
 		{
-			struct playerhash_hash *in_context = state->details.contexts[details->context]->players;
+			ReplayEngine *sub = e->details.contexts[details->context]->engine;
+			struct playerhash_hash *in_context = sub->players;
 
 			__builtin_prefetch(&in_context->data[row->hash & in_context->sizemask]);
 		}
@@ -529,11 +558,13 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 void
 replay_finish(ReplayState *state)
 {
-	if (state->in_match)
+	ReplayEngine *e = state->engine;
+
+	if (e->in_match)
 	{
 		rate_waiting(state);
-		process_match(state, &state->collecting);
-		state->in_match = false;
+		process_match(state, &e->collecting);
+		e->in_match = false;
 	}
 	if (state->in_period)
 	{

@@ -94,6 +94,8 @@ unpack(char *rec, ReplayResult *r, int f)
 static void
 current_result(ReplayState *state, const ReplayMatch *match, ReplayResult *r)
 {
+	ReplayEngine *e = state->engine;
+
 	r->match_id = match->match_id;
 	r->played_at = match->played_at;
 	r->n_teams = match->n_teams;
@@ -101,32 +103,33 @@ current_result(ReplayState *state, const ReplayMatch *match, ReplayResult *r)
 	r->team_start = match->team_start;
 	r->team_rank = match->team_rank;
 	r->team_label = match->team_label;
-	r->player_id = state->ids;
-	r->matches_before = state->matches_before;
-	r->before = state->before;
-	r->team_prob = state->team_prob;
-	r->draw_prob = state->draw_prob;
-	r->team_outcome = state->details.team_outcome;
-	r->z = state->details.z;
-	r->z_context = state->details.z_context;
+	r->player_id = e->ids;
+	r->matches_before = e->matches_before;
+	r->before = e->before;
+	r->team_prob = e->team_prob;
+	r->draw_prob = e->draw_prob;
+	r->team_outcome = e->details.team_outcome;
+	r->z = e->details.z;
+	r->z_context = e->details.z_context;
 	r->length = match->length;
-	r->draw_modelled = state->draw_modelled;
-	r->draw_level = state->details.draw_level;
-	r->draw_native = state->details.draw_native;
-	r->after = state->after;
+	r->draw_modelled = e->draw_modelled;
+	r->draw_level = e->details.draw_level;
+	r->draw_native = e->details.draw_native;
+	r->after = e->after;
 }
 
 static void
 pack_match(ReplayState *state, const ReplayResult *r)
 {
-	ReplayPending *pending = state->pending;
+	ReplayEngine *e = state->engine;
+	ReplayPending *pending = e->pending;
 	int			f = state->family->n_fields;
 	Size		bytes = record_size(r->n_teams, r->n_players, f);
 	PendingHeader *h;
 	ReplayResult slots;
 
 	if (pending == NULL)
-		pending = state->pending = MemoryContextAllocZero(state->mcxt, sizeof(ReplayPending));
+		pending = e->pending = MemoryContextAllocZero(state->mcxt, sizeof(ReplayPending));
 	if (pending->used + bytes > pending->size)
 	{
 		pending->size = Max(pending->used + bytes, Max(pending->size * 2, 65536));
@@ -161,6 +164,7 @@ pack_match(ReplayState *state, const ReplayResult *r)
 void
 results_match_rated(ReplayState *state, const ReplayMatch *match)
 {
+	ReplayEngine *e = state->engine;
 	ReplayResult r;
 	int			f = state->family->n_fields;
 	int			i;
@@ -172,15 +176,16 @@ results_match_rated(ReplayState *state, const ReplayMatch *match)
 		return;
 	}
 	for (i = 0; i < match->n_players; i++)
-		memcpy(&state->after[i * f], match->player[i]->r, sizeof(double) * f);
-	state->emit(state, &r);
+		memcpy(&e->after[i * f], match->player[i]->r, sizeof(double) * f);
+	e->emit(state, &r);
 }
 
 /* Sends the period's matches on, with each player's rating after it. */
 void
 results_period_closed(ReplayState *state)
 {
-	ReplayPending *pending = state->pending;
+	ReplayEngine *e = state->engine;
+	ReplayPending *pending = e->pending;
 	int			f = state->family->n_fields;
 	Size		offset;
 
@@ -199,7 +204,7 @@ results_period_closed(ReplayState *state)
 		for (i = 0; i < r.n_players; i++)
 			memcpy(&after[i * f], replay_lookup(state, r.player_id[i])->r, sizeof(double) * f);
 		r.after = after;
-		state->emit(state, &r);
+		e->emit(state, &r);
 		offset += ((PendingHeader *) rec)->bytes;
 	}
 	pending->used = 0;

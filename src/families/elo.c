@@ -54,7 +54,7 @@ elo_configure(ReplayState *state)
 						state->caller),
 				 errdetail("A player's first match would divide by 0^k_c.")));
 	state->prior[0] = o[ELO_RATING];
-	state->details.rating_unit = o[ELO_SCALE];
+	state->settings.rating_unit = o[ELO_SCALE];
 }
 
 static void

@@ -41,7 +41,7 @@ family_defect(const FamilyEntry *line, const char *what)
 }
 
 /*
- * The option table is laid out as replay.h says: every row named (no row
+ * The option table is laid out as family_api.h says: every row named (no row
  * skipped by the designated initializers), DETAIL_OPTIONS and
  * SEASON_OPTIONS where the struct says, and between them only context_*
  * rows, each named after and bounded like the option it stands in for.
@@ -172,7 +172,7 @@ family_check_player_status(ReplayState *state, const ReplayPlayer *player, sk_st
 void
 family_rank_outcome_only(ReplayState *state, const char *hint)
 {
-	if (state->details.outcome != OUTCOME_RANK)
+	if (replay_detail_option(state, DETAIL_OUTCOME) != OUTCOME_RANK)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("option \"outcome\" of %s must be \"rank\": its model is not defined for fractional outcomes",

@@ -9,7 +9,7 @@
 #ifndef SKILL_FAMILIES_FAMILY_H
 #define SKILL_FAMILIES_FAMILY_H
 
-#include "engine/replay.h"
+#include "engine/family_api.h"
 
 #include "core/status.h"
 
@@ -49,7 +49,7 @@
  * Raises an error naming the first family that does not match its
  * families.def line (a struct written without FAMILY_IDENTITY), whose
  * number of rating fields does not fit its rating type, or whose option
- * table is not laid out as replay.h says.  _PG_init calls it, so such a
+ * table is not laid out as family_api.h says.  _PG_init calls it, so such a
  * build fails on its first use.
  */
 extern void family_check_list(void);
@@ -141,7 +141,7 @@ family_scatter(ReplayMatch *match, int f, const double *in)
 }
 
 /*
- * The rating unit of the Glicko families (details.rating_unit, which
+ * The rating unit of the Glicko families (settings.rating_unit, which
  * draw_rate_slope counts in): the difference at which, with RD 0, the
  * odds are 10 to 1, as Elo's scale is.
  */

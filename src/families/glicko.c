@@ -51,11 +51,11 @@ static void
 g1_configure(ReplayState *state)
 {
 	state->prior[0] = state->opt[G1_RATING];
-	state->details.rating_unit = FAMILY_GLICKO_RATING_UNIT;
+	state->settings.rating_unit = FAMILY_GLICKO_RATING_UNIT;
 	state->prior[1] = state->opt[G1_RD];
-	state->life.spread_field = 1;
-	state->life.spread_cap = state->opt[G1_RD_MAX];
-	state->life.idle_per_day = state->opt[G1_RD_PER_DAY];
+	state->settings.spread_field = 1;
+	state->settings.spread_cap = state->opt[G1_RD_MAX];
+	state->settings.idle_per_day = state->opt[G1_RD_PER_DAY];
 }
 
 /*

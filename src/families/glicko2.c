@@ -50,12 +50,12 @@ static void
 g2_configure(ReplayState *state)
 {
 	state->prior[0] = state->opt[G2_RATING];
-	state->details.rating_unit = FAMILY_GLICKO_RATING_UNIT;
+	state->settings.rating_unit = FAMILY_GLICKO_RATING_UNIT;
 	state->prior[1] = state->opt[G2_RD];
 	state->prior[2] = state->opt[G2_VOL];
-	state->life.spread_field = 1;
-	state->life.spread_cap = state->opt[G2_RD];
-	state->life.idle_per_day = state->opt[G2_RD_PER_DAY];
+	state->settings.spread_field = 1;
+	state->settings.spread_cap = state->opt[G2_RD];
+	state->settings.idle_per_day = state->opt[G2_RD_PER_DAY];
 }
 
 static void

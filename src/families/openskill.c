@@ -63,12 +63,12 @@ os_configure(ReplayState *state, sk_os_model model)
 	p->balance = (int) o[OS_BALANCE];
 	state->prior[0] = o[OS_MU];
 	state->prior[1] = o[OS_SIGMA];
-	state->life.spread_field = 1;
-	state->life.spread_cap = o[OS_SIGMA];
-	state->life.idle_per_day = o[OS_SIGMA_PER_DAY];
+	state->settings.spread_field = 1;
+	state->settings.spread_cap = o[OS_SIGMA];
+	state->settings.idle_per_day = o[OS_SIGMA_PER_DAY];
 	family_rank_outcome_only(state, "OpenSkill rates score margins through the scores and margin arguments of pl_rate.");
-	state->details.normal_link = o[OS_LINK] != SK_LINK_LOGISTIC;
-	state->details.rating_unit = o[OS_BETA];
+	state->settings.normal_link = o[OS_LINK] != SK_LINK_LOGISTIC;
+	state->settings.rating_unit = o[OS_BETA];
 }
 
 static void pl_configure(ReplayState *state) { os_configure(state, SK_OS_PLACKETT_LUCE); }

@@ -3,7 +3,7 @@
  * game, player, score) in, every player's rating out.
  *
  * o!TR rates a tournament match of several games at once (core/otr.c), so
- * its rows do not fit the team/rank families of engine/replay.h; what it
+ * its rows do not fit the team/rank families of engine/family_api.h; what it
  * shares with them are the engine's pieces: the player table keyed by id
  * (engine/player_table.h, memory grows with players, never with matches),
  * the rows' order and buffer and the rating check (engine/match_batch.h)

@@ -7,6 +7,7 @@
 
 #include "core/glicko.h"
 #include "core/pairwise.h"
+#include "engine/bulk_alloc.h"
 #include "families/family.h"
 
 /* Groups a period's games by player, each player's in arrival order. */

@@ -6,7 +6,7 @@
 #ifndef SKILL_FAMILIES_PERIODS_H
 #define SKILL_FAMILIES_PERIODS_H
 
-#include "engine/replay.h"
+#include "engine/family_api.h"
 
 /*
  * One game per (player, opponent).  The opponent's rating is taken when the

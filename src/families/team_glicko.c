@@ -47,11 +47,11 @@ tg_configure(ReplayState *state)
 	p->scale = state->opt[TG_SCALE];
 	p->rd_max = state->opt[TG_RD_MAX];
 	state->prior[0] = state->opt[TG_RATING];
-	state->details.rating_unit = FAMILY_GLICKO_RATING_UNIT;
+	state->settings.rating_unit = FAMILY_GLICKO_RATING_UNIT;
 	state->prior[1] = state->opt[TG_RD];
-	state->life.spread_field = 1;
-	state->life.spread_cap = state->opt[TG_RD_MAX];
-	state->life.idle_per_day = state->opt[TG_RD_PER_DAY];
+	state->settings.spread_field = 1;
+	state->settings.spread_cap = state->opt[TG_RD_MAX];
+	state->settings.idle_per_day = state->opt[TG_RD_PER_DAY];
 }
 
 static void

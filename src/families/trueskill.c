@@ -60,13 +60,14 @@ ts_configure(ReplayState *state)
 	p->min_delta = o[TS_MIN_DELTA];
 	((TrueSkillData *) state->family_data)->margin_per_root_player =
 		sk_norm_ppf((p->draw_probability + 1) / 2) * p->beta;
-	state->life.spread_field = 1;
-	state->life.spread_cap = o[TS_SIGMA];
-	state->life.idle_per_day = o[TS_SIGMA_PER_DAY];
+	state->settings.spread_field = 1;
+	state->settings.spread_cap = o[TS_SIGMA];
+	state->settings.idle_per_day = o[TS_SIGMA_PER_DAY];
 	family_rank_outcome_only(state, "TrueSkill rates ranks only.");
-	state->details.normal_link = o[TS_LINK] != SK_LINK_LOGISTIC;
-	state->details.rating_unit = o[TS_BETA];
-	if (state->details.draw_model == DRAW_MODEL_NATIVE && !state->details.normal_link)
+	state->settings.normal_link = o[TS_LINK] != SK_LINK_LOGISTIC;
+	state->settings.rating_unit = o[TS_BETA];
+	if (replay_detail_option(state, DETAIL_DRAW_MODEL) == DRAW_MODEL_NATIVE &&
+		!state->settings.normal_link)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("option \"draw_model\" of %s cannot be \"native\" with option \"link\" \"logistic\"",

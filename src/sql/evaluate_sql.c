@@ -130,7 +130,7 @@ pair_loss(EvalSink *sink, int64 match_id, double loss)
 static void
 eval_emit(ReplayState *state, const ReplayResult *r)
 {
-	EvalSink   *sink = state->emit_arg;
+	EvalSink   *sink = state->engine->emit_arg;
 	double		p = replay_expected_score(r, 0),
 				o,
 				win,
@@ -278,13 +278,13 @@ evaluate_system(FunctionCallInfo fcinfo, const char *system, text *rows,
 	state->caller = psprintf("evaluate (%s)", system);
 	replay_read_options(state, system_options(settings, system));
 	family_rating_type(fcinfo, family, &prior_type);
-	state->emit = eval_emit;
-	state->emit_arg = &sink;
+	state->engine->emit = eval_emit;
+	state->engine->emit_arg = &sink;
 	rows_query_replay(state, rows, &prior_type);
 	if (!sink.is_first && sink.scored != first->n)
-		report_unpaired(&sink, state->match_id);
+		report_unpaired(&sink, state->engine->match_id);
 	if (settings->three_way && sink.scored > 0 && sink.three_way.draws == 0 &&
-		state->details.draw_model == DRAW_MODEL_NONE)
+		state->engine->details.draw_model == DRAW_MODEL_NONE)
 		report_no_draws("evaluate", system);
 	MemoryContextSwitchTo(old);
 	put_result((ReturnSetInfo *) fcinfo->resultinfo, &sink);

@@ -286,7 +286,7 @@ families(PG_FUNCTION_ARGS)
 static void
 emit_match(ReplayState *state, const ReplayResult *r)
 {
-	ReturnSetInfo *rsinfo = state->emit_arg;
+	ReturnSetInfo *rsinfo = state->engine->emit_arg;
 	Datum		values[9];
 	bool		nulls[9] = {false};
 	int32		least = PG_INT32_MAX;
@@ -324,8 +324,8 @@ match_predictions(PG_FUNCTION_ARGS)
 	state = replay_create(rsinfo->econtext->ecxt_per_query_memory, family);
 	state->caller = "match_predictions";
 	replay_read_options(state, PG_ARGISNULL(2) ? NULL : PG_GETARG_JSONB_P(2));
-	state->emit = emit_match;
-	state->emit_arg = rsinfo;
+	state->engine->emit = emit_match;
+	state->engine->emit_arg = rsinfo;
 	rows_query_replay(state, PG_GETARG_TEXT_PP(1), &prior_type);
 	return (Datum) 0;
 }

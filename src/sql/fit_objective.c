@@ -61,7 +61,7 @@ fit_match_loss(const FitContext *fc, const ReplayResult *r, double outcome)
 void
 fit_emit(ReplayState *state, const ReplayResult *r)
 {
-	FitContext *fc = state->emit_arg;
+	FitContext *fc = state->engine->emit_arg;
 	const FitSettings *s = &fc->settings;
 	bool		held_out;
 	double		outcome;
@@ -141,11 +141,11 @@ replay_at(FitContext *fc, const double *x)
 	fc->draws = 0;
 	fc->train_record.n = fc->held_out_record.n = 0;
 	fc->held_out_losses.n = 0;
-	state->emit = fit_emit;
-	state->emit_arg = fc;
-	state->details.want_context = fc->predict_start.searched[PREDICT_CONTEXT_WEIGHT];
-	state->details.want_z = fc->has_predict;
-	fc->normal_link = state->details.normal_link;
+	state->engine->emit = fit_emit;
+	state->engine->emit_arg = fc;
+	state->engine->details.want_context = fc->predict_start.searched[PREDICT_CONTEXT_WEIGHT];
+	state->engine->details.want_z = fc->has_predict;
+	fc->normal_link = state->settings.normal_link;
 	fc->drawn_how.normal = fc->normal_link;
 	compact_replay(state, fc->rows);
 	MemoryContextSwitchTo(old);

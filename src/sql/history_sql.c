@@ -84,7 +84,7 @@ put_in_place(HistorySink *sink, const ReplayFamily *family, const ReplayResult *
 static void
 emit_rows(ReplayState *state, const ReplayResult *r)
 {
-	HistorySink *sink = state->emit_arg;
+	HistorySink *sink = state->engine->emit_arg;
 	const ReplayFamily *family = state->family;
 	int			f = family->n_fields;
 	Datum		values[HISTORY_COLUMNS];
@@ -137,8 +137,8 @@ history(FunctionCallInfo fcinfo, const ReplayFamily *family)
 	state = replay_create(per_query, family);
 	state->caller = psprintf("%s_history", family_prefix(family));
 	replay_read_options(state, PG_ARGISNULL(1) ? NULL : PG_GETARG_JSONB_P(1));
-	state->emit = emit_rows;
-	state->emit_arg = &sink;
+	state->engine->emit = emit_rows;
+	state->engine->emit_arg = &sink;
 
 	rows_query_replay(state, PG_GETARG_TEXT_PP(0), &sink.rating);
 	return (Datum) 0;

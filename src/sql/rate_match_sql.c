@@ -460,6 +460,7 @@ rate_period(PG_FUNCTION_ARGS)
 	RateRows	rows;
 	HeapTupleHeader slot = NULL;
 	ReplayPlayer **players;
+	const ReplayLifecycle *life;
 	TimestampTz first_at,
 				last_at;
 	uint32		count;
@@ -486,17 +487,18 @@ rate_period(PG_FUNCTION_ARGS)
 		return (Datum) 0;
 	first_at = row_played_at(&rows, 0);
 	last_at = row_played_at(&rows, rows.n - 1);
+	life = &state->engine->life;
 
 	/*
 	 * A season start inside the period would close it there (the replay
 	 * resets everyone before the first match at or after the start).
 	 */
-	for (k = 0; k < state->life.n_seasons; k++)
-		if (state->life.season_starts[k] > first_at && state->life.season_starts[k] <= last_at)
+	for (k = 0; k < life->n_seasons; k++)
+		if (life->season_starts[k] > first_at && life->season_starts[k] <= last_at)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("a season start (%s) falls inside the rating period",
-							timestamptz_to_str(state->life.season_starts[k])),
+							timestamptz_to_str(life->season_starts[k])),
 					 errdetail("A season start closes the rating period it falls in.")));
 
 	/*
@@ -504,7 +506,7 @@ rate_period(PG_FUNCTION_ARGS)
 	 * stretch of time of its own (never per match), after periods_closed.
 	 */
 	state->periods_ended = closed;
-	state->period_keys_differ = true;
+	state->engine->period_keys_differ = true;
 	for (i = 0; i < rows.n; i++)
 	{
 		int64		id = DatumGetInt64(rows.ids.values[i]);

@@ -76,9 +76,9 @@ read_details(FunctionCallInfo fcinfo, int argno, ReplayState *state, ReplayDetai
 	tuple.t_len = HeapTupleHeaderGetDatumLength(header);
 	tuple.t_data = header;
 	heap_deform_tuple(&tuple, cache->details.desc, v, n);
-	if (state->context_names == NULL)
-		state->context_names = context_names_create(state->mcxt);
-	rows_read_details(fields, v, n, state->context_names, details);
+	if (state->engine->context_names == NULL)
+		state->engine->context_names = context_names_create(state->mcxt);
+	rows_read_details(fields, v, n, state->engine->context_names, details);
 	return details;
 }
 
@@ -107,7 +107,7 @@ replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family)
 	else
 		state = (ReplayState *) PG_GETARG_POINTER(0);
 
-	if (!state->options_read)
+	if (!state->engine->options_read)
 		replay_read_options(state, PG_NARGS() > options_arg && !PG_ARGISNULL(options_arg)
 							? PG_GETARG_JSONB_P(options_arg) : NULL);
 

@@ -5,7 +5,7 @@
 #ifndef SKILL_SQL_REPLAY_VALUES_H
 #define SKILL_SQL_REPLAY_VALUES_H
 
-#include "engine/replay.h"
+#include "engine/family_api.h"
 #include "sql/pg_internals.h"
 
 /* Reads and checks value d into r[0 .. n_fields-1]; type is unused for Elo. */
