@@ -29,6 +29,8 @@ typedef struct FitSettings
 	Jsonb	   *family_options;	/* fixed options of the family (may be NULL) */
 	bool		has_train_until;
 	TimestampTz train_until;
+	bool		has_held_out_until; /* the held-out matches end before it */
+	TimestampTz held_out_until;
 	bool		has_score_from;
 	TimestampTz score_from;
 	int			experienced;	/* score only players with this many earlier matches */
