@@ -130,6 +130,12 @@ extern double mean_loss(const LogLoss *l);
  */
 extern void fit_held_out_losses(FitContext *fc, const PredictParams *p, HeldOutLosses *out);
 
+/*
+ * Reports an evaluation at the progress level: its train loss, x and the
+ * prediction-only values fitted with it.
+ */
+extern void fit_report_evaluation(const FitContext *fc, const double *x, double loss);
+
 /* v as a JSON number, or null where it is not finite. */
 extern void fit_append_number(StringInfo buf, double v);
 

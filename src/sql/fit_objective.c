@@ -273,8 +273,7 @@ fit_evaluate(FitContext *fc, const double *x, bool guarded)
 	fc->has_last = true;
 	memcpy(fc->last_x, x, sizeof(double) * fc->n_params);
 	fc->last_loss = loss;
-	ereport(fc->settings.progress_level,
-			(errmsg("fit evaluation %d: train log-loss %.8f", fc->evaluations, loss)));
+	fit_report_evaluation(fc, x, loss);
 	return loss;
 }
 

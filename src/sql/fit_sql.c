@@ -478,6 +478,25 @@ append_parameters(StringInfo buf, const FitContext *fc, const double *x, bool on
 		}
 }
 
+/*
+ * One evaluation's report: its loss and the point, as the result's
+ * parameters, so that a stopped fit can be restarted from it (options).
+ */
+void
+fit_report_evaluation(const FitContext *fc, const double *x, double loss)
+{
+	StringInfoData buf;
+
+	if (!message_level_is_interesting(fc->settings.progress_level))
+		return;
+	initStringInfo(&buf);
+	append_parameters(&buf, fc, x, false);
+	ereport(fc->settings.progress_level,
+			(errmsg("fit %s: evaluation %d, train log-loss %.8f at {%s}",
+					family_prefix(fc->family), fc->evaluations, loss, buf.data)));
+	pfree(buf.data);
+}
+
 static Jsonb *
 fit_result(FitContext *fc, const FitOutcome *out)
 {
