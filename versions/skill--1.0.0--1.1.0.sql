@@ -1602,7 +1602,7 @@ RETURNS jsonb
 AS 'MODULE_PATHNAME', 'fit'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.fit(text, text, jsonb, jsonb) IS
-  'Fits a rating system''s parameters (search: {"name": [low, high]}) by maximum likelihood of its pre-match predictions over the rows query''s two-team matches (projected BFGS); options train_until, score_from, experienced, max_evaluations, max_seconds, progress, method, objective (binary: the expected score against the outcome; three_way: the chances of a win, a draw and a loss, with the draw keys searchable) and options (fixed system options); returns the parameters, converged, stop_reason, at_bound, standard errors and correlations, train and held-out scores, evaluations and seconds';
+  'Fits a rating system''s parameters (search: {"name": [low, high]}) by maximum likelihood of its pre-match predictions over the rows query''s two-team matches (projected BFGS); options train_until, held_out_until, score_from, experienced, max_evaluations, max_seconds, progress, method, objective (binary: the expected score against the outcome; three_way: the chances of a win, a draw and a loss, with the draw keys searchable) and options (fixed system options); returns the parameters, converged, stop_reason, at_bound, standard errors and correlations, train and held-out scores, evaluations and seconds';
 
 CREATE OR REPLACE FUNCTION skill.match_predictions(system text, rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, teams int, team int, predicted_win float8,
@@ -1713,7 +1713,7 @@ RETURNS TABLE (system text, n bigint, log_loss float8, brier float8, accuracy fl
 AS 'MODULE_PATHNAME', 'evaluate'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.evaluate(text, text[], jsonb) IS
-  'Replays the rows query with each named system (elo, glicko, glicko2, pl, bt_full, ..., trueskill) and scores its pre-match predictions over the two-team matches; options score_from, experienced, buckets, objective (binary: the expected score, as prediction_score; three_way: the chances of a win, a draw and a loss, as outcome_score, in log_loss, brier, rps, draw_rate and predicted_draw_rate), and per system its options ({"elo": {"k": 24}}); log_loss_diff is the mean per-match log-loss difference from the first system, log_loss_diff_se its paired standard error (NULL for the first system)';
+  'Replays the rows query with each named system (elo, glicko, glicko2, pl, bt_full, ..., trueskill) and scores its pre-match predictions over the two-team matches; options score_from, score_until, experienced, buckets, objective (binary: the expected score, as prediction_score; three_way: the chances of a win, a draw and a loss, as outcome_score, in log_loss, brier, rps, draw_rate and predicted_draw_rate), and per system its options ({"elo": {"k": 24}}); log_loss_diff is the mean per-match log-loss difference from the first system, log_loss_diff_se its paired standard error (NULL for the first system)';
 COMMENT ON TYPE skill.outcome_score IS
   'Scores of three-way predictions: count, mean log-loss (-ln of the chance of what happened), ranked probability score, three-class Brier score, observed draw rate and mean predicted draw chance';
 

@@ -4,8 +4,9 @@
  * system, in one statement.
  *
  * Each system streams the rows through the engine like a history function
- * (memory grows with players); every two-team match from score_from on,
- * whose players all have at least experienced earlier matches, adds the
+ * (memory grows with players); every two-team match from score_from on
+ * and before score_until, whose players all have at least experienced
+ * earlier matches, adds the
  * first team's predicted win chance and outcome to the scores
  * (core/scoring.c, as skill.prediction_score), or with objective
  * three_way its chances of a win and a draw (core/three_way.c, as
@@ -47,6 +48,8 @@ typedef struct EvalSettings
 	Jsonb	   *options;		/* the whole options object (systems' own inside) */
 	bool		has_score_from;
 	TimestampTz score_from;
+	bool		has_score_until;
+	TimestampTz score_until;
 	int			experienced;
 	int			buckets;
 	bool		three_way;		/* objective three_way */
@@ -138,7 +141,8 @@ eval_emit(ReplayState *state, const ReplayResult *r)
 	int			i;
 
 	if (r->n_teams != 2 ||
-		(sink->settings->has_score_from && r->played_at < sink->settings->score_from))
+		(sink->settings->has_score_from && r->played_at < sink->settings->score_from) ||
+		(sink->settings->has_score_until && r->played_at >= sink->settings->score_until))
 		return;
 	for (i = 0; i < r->n_players; i++)
 		if (r->matches_before[i] < sink->settings->experienced)
@@ -161,7 +165,10 @@ eval_emit(ReplayState *state, const ReplayResult *r)
 	pair_loss(sink, r->match_id, sk_three_way_log_loss(win, draw, o));
 }
 
-/* options: score_from, experienced, buckets, objective, and an object per system. */
+/*
+ * options: score_from, score_until, experienced, buckets, objective, and an
+ * object per system.
+ */
 static void
 read_settings(Jsonb *options, EvalSettings *s)
 {
@@ -177,6 +184,16 @@ read_settings(Jsonb *options, EvalSettings *s)
 	{
 		s->has_score_from = true;
 		s->score_from = jsonb_timestamptz(found, "option \"score_from\" of evaluate");
+	}
+	if ((found = object_get(options, "score_until")) != NULL)
+	{
+		s->has_score_until = true;
+		s->score_until = jsonb_timestamptz(found, "option \"score_until\" of evaluate");
+		/* An empty window would score nothing, as a typo would. */
+		if (s->has_score_from && s->score_until <= s->score_from)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"score_until\" of evaluate must be after \"score_from\"")));
 	}
 	if ((found = object_get(options, "experienced")) != NULL)
 		s->experienced = jsonb_whole(found, "option \"experienced\" of evaluate", 0, INT_MAX);
@@ -321,15 +338,15 @@ evaluate(PG_FUNCTION_ARGS)
 	if (settings.options != NULL)
 	{
 		/* the settings, and an object of options per system compared */
-		const char **keys = palloc(sizeof(char *) * (n + 4));
+		static const char *const settings_keys[] = {"score_from", "score_until", "experienced",
+		"buckets", "objective"};
+		int			n_settings = lengthof(settings_keys);
+		const char **keys = palloc(sizeof(char *) * (n + n_settings));
 
-		keys[0] = "score_from";
-		keys[1] = "experienced";
-		keys[2] = "buckets";
-		keys[3] = "objective";
+		memcpy(keys, settings_keys, sizeof(settings_keys));
 		for (i = 0; i < n; i++)
-			keys[i + 4] = TextDatumGetCString(names[i]);
-		check_known_keys(settings.options, keys, n + 4, "evaluate");
+			keys[i + n_settings] = TextDatumGetCString(names[i]);
+		check_known_keys(settings.options, keys, n + n_settings, "evaluate");
 	}
 	InitMaterializedSRF(fcinfo, 0);
 	cxt = AllocSetContextCreate(CurrentMemoryContext, "skill evaluate", ALLOCSET_DEFAULT_SIZES);

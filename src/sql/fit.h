@@ -29,6 +29,8 @@ typedef struct FitSettings
 	Jsonb	   *family_options;	/* fixed options of the family (may be NULL) */
 	bool		has_train_until;
 	TimestampTz train_until;
+	bool		has_held_out_until; /* the held-out matches end before it */
+	TimestampTz held_out_until;
 	bool		has_score_from;
 	TimestampTz score_from;
 	int			experienced;	/* score only players with this many earlier matches */
@@ -127,6 +129,12 @@ extern double mean_loss(const LogLoss *l);
  * values p where prediction-only parameters are fitted) into out.
  */
 extern void fit_held_out_losses(FitContext *fc, const PredictParams *p, HeldOutLosses *out);
+
+/*
+ * Reports an evaluation at the progress level: its train loss, x and the
+ * prediction-only values fitted with it.
+ */
+extern void fit_report_evaluation(const FitContext *fc, const double *x, double loss);
 
 /* v as a JSON number, or null where it is not finite. */
 extern void fit_append_number(StringInfo buf, double v);

@@ -67,7 +67,8 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 	double		outcome;
 	int			i;
 
-	if (r->n_teams != 2 || (s->has_score_from && r->played_at < s->score_from))
+	if (r->n_teams != 2 || (s->has_score_from && r->played_at < s->score_from) ||
+		(s->has_held_out_until && r->played_at >= s->held_out_until))
 		return;
 	for (i = 0; i < r->n_players; i++)
 		if (r->matches_before[i] < s->experienced)
@@ -272,8 +273,7 @@ fit_evaluate(FitContext *fc, const double *x, bool guarded)
 	fc->has_last = true;
 	memcpy(fc->last_x, x, sizeof(double) * fc->n_params);
 	fc->last_loss = loss;
-	ereport(fc->settings.progress_level,
-			(errmsg("fit evaluation %d: train log-loss %.8f", fc->evaluations, loss)));
+	fit_report_evaluation(fc, x, loss);
 	return loss;
 }
 

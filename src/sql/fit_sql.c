@@ -13,8 +13,9 @@
  * prediction-only parameters.  At the
  * optimum, the observed information gives standard errors
  * (fit_information.c).  With train_until, only earlier matches are
- * fitted and the later ones give the held-out score, compared match by
- * match with the start's; ratings replay through all.
+ * fitted and the later ones (up to held_out_until) give the held-out
+ * score, compared match by match with the start's; ratings replay through
+ * all.
  */
 #include "sql/fit.h"
 #include "sql/family_args.h"
@@ -41,14 +42,14 @@ PG_FUNCTION_INFO_V1(fit);
 #define DEFAULT_MAX_EVALUATIONS 400
 
 /*
- * options: train_until, score_from, experienced, max_evaluations,
- * max_seconds, progress, method, objective, options.
+ * options: train_until, held_out_until, score_from, experienced,
+ * max_evaluations, max_seconds, progress, method, objective, options.
  */
 static void
 read_settings(Jsonb *options, FitSettings *s)
 {
-	static const char *const keys[] = {"train_until", "score_from", "experienced",
-	"max_evaluations", "max_seconds", "progress", "method", "objective", "options"};
+	static const char *const keys[] = {"train_until", "held_out_until", "score_from",
+	"experienced", "max_evaluations", "max_seconds", "progress", "method", "objective", "options"};
 	JsonbValue *found;
 
 	memset(s, 0, sizeof(*s));
@@ -62,6 +63,21 @@ read_settings(Jsonb *options, FitSettings *s)
 	{
 		s->has_train_until = true;
 		s->train_until = jsonb_timestamptz(found, "option \"train_until\" of fit");
+	}
+	if ((found = object_get(options, "held_out_until")) != NULL)
+	{
+		s->has_held_out_until = true;
+		s->held_out_until = jsonb_timestamptz(found, "option \"held_out_until\" of fit");
+		/* It ends the window train_until opens; an empty one would score nothing. */
+		if (!s->has_train_until)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"held_out_until\" of fit needs \"train_until\""),
+					 errhint("The held-out matches run from \"train_until\" up to before \"held_out_until\".")));
+		if (s->held_out_until <= s->train_until)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"held_out_until\" of fit must be after \"train_until\"")));
 	}
 	if ((found = object_get(options, "score_from")) != NULL)
 	{
@@ -460,6 +476,25 @@ append_parameters(StringInfo buf, const FitContext *fc, const double *x, bool on
 			}
 			first = false;
 		}
+}
+
+/*
+ * One evaluation's report: its loss and the point, as the result's
+ * parameters, so that a stopped fit can be restarted from it (options).
+ */
+void
+fit_report_evaluation(const FitContext *fc, const double *x, double loss)
+{
+	StringInfoData buf;
+
+	if (!message_level_is_interesting(fc->settings.progress_level))
+		return;
+	initStringInfo(&buf);
+	append_parameters(&buf, fc, x, false);
+	ereport(fc->settings.progress_level,
+			(errmsg("fit %s: evaluation %d, train log-loss %.8f at {%s}",
+					family_prefix(fc->family), fc->evaluations, loss, buf.data)));
+	pfree(buf.data);
 }
 
 static Jsonb *
