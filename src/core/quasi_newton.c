@@ -352,8 +352,8 @@ use_central(Search *s)
 /*
  * After iteration s->r->iterations, which reached f: whether the last
  * SK_QN_STALL_ITERATIONS iterations, all on central differences, lowered f
- * by at most stall_tolerance relative.  Forward differences that stall
- * give way to central ones first.
+ * by less than stall_tolerance relative (to |f|, at least 1).  Forward
+ * differences that stall give way to central ones first.
  */
 static int
 stalled(Search *s, double f)
@@ -363,7 +363,7 @@ stalled(Search *s, double f)
 
 	s->recent[i % SK_QN_STALL_ITERATIONS] = f;
 	if (i < SK_QN_STALL_ITERATIONS ||
-		before - f > s->o->stall_tolerance * fmax(fabs(f), 1.0))
+		before - f >= s->o->stall_tolerance * fmax(fabs(f), 1.0))
 		return 0;
 	if (!s->central)
 	{

@@ -47,7 +47,7 @@ typedef struct sk_qn_options
 	double		gradient_tolerance; /* of the projected gradient, unit-box scale */
 	double		value_tolerance;	/* relative decrease that counts as none */
 	double		stall_tolerance;	/* relative decrease over SK_QN_STALL_ITERATIONS
-									 * iterations that counts as a stall */
+									 * iterations that counts as a stall; 0: none */
 	double		step;			/* forward-difference step, unit-box scale */
 } sk_qn_options;
 
