@@ -9,6 +9,10 @@
  * set); the rest move along the BFGS direction, projected on the box, by a
  * backtracking line search with the Armijo condition.  Powell's damping
  * keeps the BFGS matrix positive definite through the non-convex parts.
+ * A search whose steps keep lowering f by amounts far below what the data
+ * can tell apart, with a gradient that differences cannot resolve to the
+ * tolerance (a flat valley, a plateau, rounding), stops as stalled
+ * rather than spend its budget on them.
  */
 #include <math.h>
 #include <string.h>
@@ -40,6 +44,8 @@ typedef struct Search
 	double		best_u[N_MAX];
 	double		best;
 	int			central;		/* central differences from now on */
+	int			central_since;	/* the iteration they began at */
+	double		recent[SK_QN_STALL_ITERATIONS]; /* f after iteration i, at i % that */
 } Search;
 
 void
@@ -48,6 +54,7 @@ sk_qn_default_options(sk_qn_options *o)
 	o->max_evaluations = 400;
 	o->gradient_tolerance = 1e-6;
 	o->value_tolerance = 1e-11;
+	o->stall_tolerance = 1e-9;
 	o->step = 1e-6;
 }
 
@@ -64,6 +71,8 @@ sk_qn_reason_name(sk_qn_reason reason)
 			return "time";
 		case SK_QN_NO_PROGRESS:
 			return "no progress";
+		case SK_QN_STALLED:
+			return "stalled";
 	}
 	return "unknown";
 }
@@ -329,6 +338,41 @@ learn_step(Search *s, double B[N_MAX][N_MAX], int *have_B, const double *u, cons
 	return 1;
 }
 
+/* Central differences from now on: the last digits of f need them. */
+static void
+use_central(Search *s)
+{
+	if (!s->central)
+	{
+		s->central = 1;
+		s->central_since = s->r->iterations;
+	}
+}
+
+/*
+ * After iteration s->r->iterations, which reached f: whether the last
+ * SK_QN_STALL_ITERATIONS iterations, all on central differences, lowered f
+ * by less than stall_tolerance relative (to |f|, at least 1).  Forward
+ * differences that stall give way to central ones first.
+ */
+static int
+stalled(Search *s, double f)
+{
+	int			i = s->r->iterations;
+	double		before = s->recent[i % SK_QN_STALL_ITERATIONS];
+
+	s->recent[i % SK_QN_STALL_ITERATIONS] = f;
+	if (i < SK_QN_STALL_ITERATIONS ||
+		before - f >= s->o->stall_tolerance * fmax(fabs(f), 1.0))
+		return 0;
+	if (!s->central)
+	{
+		use_central(s);
+		return 0;
+	}
+	return i - SK_QN_STALL_ITERATIONS >= s->central_since;
+}
+
 /* The iterations, from u (value f); stops with s->r->reason set. */
 static void
 iterate(Search *s, double *u, double f)
@@ -341,6 +385,7 @@ iterate(Search *s, double *u, double f)
 	int			active[N_MAX];
 	int			have_B = 0;
 
+	s->recent[0] = f;
 	if (!gradient(s, u, f, g))
 		return;
 	for (;;)
@@ -354,7 +399,7 @@ iterate(Search *s, double *u, double f)
 			if (!s->central)
 			{
 				/* Confirm with the more exact gradient. */
-				s->central = 1;
+				use_central(s);
 				if (!gradient(s, u, f, g))
 					return;
 				continue;
@@ -380,7 +425,7 @@ iterate(Search *s, double *u, double f)
 				have_B = 0;
 				if (!s->central)
 				{
-					s->central = 1;
+					use_central(s);
 					if (!gradient(s, u, f, g))
 						return;
 				}
@@ -393,7 +438,13 @@ iterate(Search *s, double *u, double f)
 		}
 		s->r->iterations++;
 		if (f - f_new <= s->o->value_tolerance * fmax(fabs(f), 1.0))
-			s->central = 1;
+			use_central(s);
+		if (stalled(s, f_new))
+		{
+			s->r->reason = SK_QN_STALLED;
+			s->r->converged = 1;
+			return;
+		}
 		if (!learn_step(s, B, &have_B, u, g, u_new, f_new, g_new))
 			return;
 		memcpy(u, u_new, sizeof(double) * s->n);
@@ -415,7 +466,8 @@ sk_qn_minimize(int n, double *x, const double *lo, const double *hi, sk_qn_objec
 	memset(result, 0, sizeof(*result));
 	result->value = NAN;
 	if (n < 0 || n > N_MAX || o->max_evaluations < 1 || !(o->step > 0 && o->step < 0.5) ||
-		!(o->gradient_tolerance >= 0) || !(o->value_tolerance >= 0))
+		!(o->gradient_tolerance >= 0) || !(o->value_tolerance >= 0) ||
+		!(o->stall_tolerance >= 0))
 		return SK_ERR_RANGE;
 	memset(&s, 0, sizeof(s));
 	if ((st = sk_clamp_to_bounds(n, x, lo, hi)) != SK_OK)

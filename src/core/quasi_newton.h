@@ -33,14 +33,21 @@ typedef enum sk_qn_reason
 	SK_QN_TOLERANCE,			/* converged: gradient or progress below tolerance */
 	SK_QN_BUDGET,				/* max_evaluations reached */
 	SK_QN_TIME,					/* the stop callback said so */
-	SK_QN_NO_PROGRESS			/* no step lowers the objective, gradient not small */
+	SK_QN_NO_PROGRESS,			/* no step lowers the objective, gradient not small */
+	SK_QN_STALLED				/* converged: SK_QN_STALL_ITERATIONS steps on central
+								 * differences lowered it by under stall_tolerance */
 } sk_qn_reason;
+
+/* The iterations over which a stall is judged. */
+#define SK_QN_STALL_ITERATIONS 3
 
 typedef struct sk_qn_options
 {
 	int			max_evaluations;	/* calls of the objective, gradients included */
 	double		gradient_tolerance; /* of the projected gradient, unit-box scale */
 	double		value_tolerance;	/* relative decrease that counts as none */
+	double		stall_tolerance;	/* relative decrease over SK_QN_STALL_ITERATIONS
+									 * iterations that counts as a stall; 0: none */
 	double		step;			/* forward-difference step, unit-box scale */
 } sk_qn_options;
 
@@ -67,7 +74,7 @@ sk_status	sk_qn_minimize(int n, double *x, const double *lo, const double *hi,
 						   sk_qn_objective f, sk_qn_stop stop, void *ctx,
 						   const sk_qn_options *o, sk_qn_result *result);
 
-/* "tolerance", "budget", "time", "no progress". */
+/* "tolerance", "budget", "time", "no progress", "stalled". */
 const char *sk_qn_reason_name(sk_qn_reason reason);
 
 #endif

@@ -34,7 +34,7 @@ typedef struct FitSettings
 	bool		has_score_from;
 	TimestampTz score_from;
 	int			experienced;	/* score only players with this many earlier matches */
-	int			max_evaluations;	/* replays of the search */
+	int			max_evaluations;	/* replays of the search; 0: the default */
 	double		max_seconds;	/* of the search; 0: no limit */
 	int			progress_level; /* elevel of each evaluation's report */
 	bool		coordinate;		/* the coordinate search of versions before 1.0 */

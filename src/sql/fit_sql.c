@@ -39,8 +39,6 @@
 
 PG_FUNCTION_INFO_V1(fit);
 
-#define DEFAULT_MAX_EVALUATIONS 400
-
 /*
  * options: train_until, held_out_until, score_from, experienced,
  * max_evaluations, max_seconds, progress, method, objective, options.
@@ -53,7 +51,7 @@ read_settings(Jsonb *options, FitSettings *s)
 	JsonbValue *found;
 
 	memset(s, 0, sizeof(*s));
-	s->max_evaluations = DEFAULT_MAX_EVALUATIONS;
+	s->max_evaluations = 0;		/* the default, set by the parameters searched */
 	s->progress_level = DEBUG1;
 	if (options == NULL)
 		return;
@@ -544,6 +542,19 @@ evaluate_start(FitContext *fc, const double *x, HeldOutLosses *start_losses)
 }
 
 /*
+ * The option max_evaluations, by default 100 replays a searched parameter
+ * and at least 400: a gradient costs one replay a parameter (two near the
+ * optimum) and a search takes tens of them; a fixed 400 stopped
+ * nine-parameter searches.
+ */
+static int
+max_evaluations(const FitContext *fc)
+{
+	return fc->settings.max_evaluations > 0 ? fc->settings.max_evaluations :
+		Max(400, 100 * fc->n_params);
+}
+
+/*
  * The coordinate search with golden-section steps that fit used before
  * 1.0, kept for comparison (bench/details): it converges only along
  * uncorrelated parameters, so it says neither converged nor why it
@@ -556,7 +567,7 @@ search_coordinates(FitContext *fc, double *x, sk_qn_result *result)
 	int			evaluations;
 
 	sk_minimize_default_options(&mo);
-	mo.max_evaluations = fc->settings.max_evaluations;
+	mo.max_evaluations = max_evaluations(fc);
 	report_core_status(sk_minimize(fc->n_params, x, fc->lo, fc->hi, search_objective, fc, &mo,
 								   &result->value, &evaluations), "fit");
 	result->evaluations = evaluations;
@@ -571,7 +582,7 @@ search(FitContext *fc, double *x, sk_qn_result *result)
 	sk_qn_options qo;
 
 	sk_qn_default_options(&qo);
-	qo.max_evaluations = fc->settings.max_evaluations;
+	qo.max_evaluations = max_evaluations(fc);
 	memset(result, 0, sizeof(*result));
 	result->converged = true;
 	result->reason = SK_QN_TOLERANCE;

@@ -4,6 +4,7 @@
  * and inverse are known by construction.
  */
 #include <math.h>
+#include <string.h>
 
 #include "unit.h"
 
@@ -59,6 +60,24 @@ logloss_like(void *ctx, const double *x)
 {
 	((Counter *) ctx)->calls++;
 	return log(x[0]) + 24.0 / x[0];
+}
+
+/*
+ * A bowl of three parameters (minimum 0.6 at (1, 1, 1)) known only to 9
+ * decimals, as a replay's log-loss is when an iteration inside it stops at
+ * a tolerance: a staircase of plateaus near the floor, where differences
+ * see steps of 1e-9 and every iteration gains a few of them at most.
+ */
+static double
+staircase(void *ctx, const double *x)
+{
+	double		s = 0;
+	int			i;
+
+	((Counter *) ctx)->calls++;
+	for (i = 0; i < 3; i++)
+		s += (i + 1) * (x[i] - 1) * (x[i] - 1);
+	return round((0.6 + 0.01 * s) * 1e9) / 1e9;
 }
 
 static int
@@ -194,6 +213,42 @@ test_limits(void)
 	CHECK(sk_qn_reason_name(SK_QN_NO_PROGRESS)[0] == 'n');
 }
 
+/*
+ * On the staircase, the search stops as stalled within a couple of hundred
+ * evaluations; without the rule it spends the whole budget there.
+ */
+static void
+test_stalled(void)
+{
+	sk_qn_options o;
+	sk_qn_result r;
+	Counter		c = {0, 0};
+	double		x[3] = {2, 2.1, 2.2},
+				lo[3] = {-5, -5, -5},
+				hi[3] = {5, 5, 5};
+
+	sk_qn_default_options(&o);
+	o.max_evaluations = 5000;
+	CHECK(sk_qn_minimize(3, x, lo, hi, staircase, NULL, &c, &o, &r) == SK_OK);
+	CHECK(r.converged && r.reason == SK_QN_STALLED);
+	CHECK(r.evaluations < 200);
+	CHECK_CLOSE(r.value, 0.6, 1e-9);
+	CHECK_CLOSE(x[0], 1, 1e-3);
+	CHECK_CLOSE(x[2], 1, 1e-3);
+	CHECK(strcmp(sk_qn_reason_name(r.reason), "stalled") == 0);
+
+	x[0] = 2;
+	x[1] = 2.1;
+	x[2] = 2.2;
+	o.stall_tolerance = 0;
+	CHECK(sk_qn_minimize(3, x, lo, hi, staircase, NULL, &c, &o, &r) == SK_OK);
+	CHECK(!r.converged && r.reason == SK_QN_BUDGET);
+	CHECK(r.evaluations == 5000);
+
+	o.stall_tolerance = -1;
+	CHECK(sk_qn_minimize(3, x, lo, hi, staircase, NULL, &c, &o, &r) == SK_ERR_RANGE);
+}
+
 /* [[4, 2], [2, 3]]^-1 = [[3, -2], [-2, 4]] / 8; a flat and a confounded parameter. */
 static void
 test_covariance(void)
@@ -237,6 +292,7 @@ main(void)
 	test_bounds();
 	test_refused();
 	test_limits();
+	test_stalled();
 	test_covariance();
 	UNIT_DONE("quasi_newton");
 }
