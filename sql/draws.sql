@@ -788,3 +788,13 @@ SELECT count(*) FROM skill.pl_history('SELECT * FROM duel ORDER BY played_at, ma
 SELECT count(*) FROM skill.trueskill_history('SELECT * FROM duel ORDER BY played_at, match_id', '{"draw_model": "native", "link": "logistic"}');
 SELECT count(*) FROM skill.match_predictions('glicko2', 'SELECT * FROM duel ORDER BY played_at, match_id', '{"draw_nu": "many"}');
 \set VERBOSITY default
+
+-- A draw key that the draw model does not read is an error in the replay
+-- options too (the *_predict_win functions refuse it already): it was
+-- ignored without a word.
+SELECT count(*) FROM skill.elo_history('SELECT 1::bigint, timestamptz ''2026-01-01 00:00+00'', p::bigint, p, p::float8 FROM generate_series(1, 2) p',
+                                       '{"draw_margin": 0.5}');
+SELECT count(*) FROM skill.glicko2_history('SELECT 1::bigint, timestamptz ''2026-01-01 00:00+00'', p::bigint, p, p::float8 FROM generate_series(1, 2) p',
+                                           '{"draw_model": "threshold", "draw_margin": 0.5, "draw_nu": 1}');
+SELECT count(*) FROM skill.pl_history('SELECT 1::bigint, timestamptz ''2026-01-01 00:00+00'', p::bigint, p, p::float8 FROM generate_series(1, 2) p',
+                                      '{"draw_rate_slope": 0.1}');

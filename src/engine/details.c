@@ -41,6 +41,15 @@ const char *const replay_draw_model_names[] = {"none", "threshold", "davidson", 
 /* Newton passes of a refit on records (warm-started, it needs a few). */
 #define REFIT_PASSES 20
 
+pg_noreturn static void
+refuse_draw_key(const ReplayState *state, const char *key, const char *model)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("option \"%s\" of %s is used only with %s", key, state->caller, model),
+			 errhint("Set draw_model, or leave %s out.", key)));
+}
+
 void
 details_configure(ReplayState *state)
 {
@@ -67,6 +76,13 @@ details_configure(ReplayState *state)
 				 errmsg("option \"draw_model\" of %s cannot be \"native\": the family has no draw margin of its own",
 						state->caller),
 				 errhint("Use \"threshold\" with draw_margin or \"davidson\" with draw_nu; \"native\" is TrueSkill's.")));
+	/* A draw key the model does not read would be ignored without a word. */
+	if (d->draw_margin != 0 && d->draw_model != DRAW_MODEL_THRESHOLD)
+		refuse_draw_key(state, "draw_margin", "draw_model \"threshold\"");
+	if (d->draw_nu != 0 && d->draw_model != DRAW_MODEL_DAVIDSON)
+		refuse_draw_key(state, "draw_nu", "draw_model \"davidson\"");
+	if (d->draw_rate_slope != 0 && d->draw_model == DRAW_MODEL_NONE)
+		refuse_draw_key(state, "draw_rate_slope", "a draw model");
 	if (d->refit_window > 0 && !(d->refit_every > 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
