@@ -41,13 +41,39 @@ const char *const replay_draw_model_names[] = {"none", "threshold", "davidson", 
 /* Newton passes of a refit on records (warm-started, it needs a few). */
 #define REFIT_PASSES 20
 
-pg_noreturn static void
-refuse_draw_key(const ReplayState *state, const char *key, const char *model)
+const char *
+details_unused_draw_key(int detail, ReplayDrawModel draw_model)
 {
-	ereport(ERROR,
-			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("option \"%s\" of %s is used only with %s", key, state->caller, model),
-			 errhint("Set draw_model, or leave %s out.", key)));
+	if (detail == DETAIL_DRAW_MARGIN && draw_model == DRAW_MODEL_NATIVE)
+		return "option \"draw_model\" is \"native\", whose margin comes from draw_probability";
+	if (detail == DETAIL_DRAW_MARGIN && draw_model != DRAW_MODEL_THRESHOLD)
+		return "it is the threshold draw model's margin, and option \"draw_model\" is not \"threshold\"";
+	if (detail == DETAIL_DRAW_NU && draw_model != DRAW_MODEL_DAVIDSON)
+		return "it is the davidson draw model's parameter, and option \"draw_model\" is not \"davidson\"";
+	if (detail == DETAIL_DRAW_RATE_SLOPE && draw_model == DRAW_MODEL_NONE)
+		return "it moves a draw model's parameter, and option \"draw_model\" is \"none\"";
+	return NULL;
+}
+
+/* A draw key given (not 0) that the draw model does not read: an error, not ignored. */
+static void
+refuse_unused_draw_keys(const ReplayState *state, const double *o, ReplayDrawModel draw_model)
+{
+	static const int keys[] = {DETAIL_DRAW_MARGIN, DETAIL_DRAW_NU, DETAIL_DRAW_RATE_SLOPE};
+	int			k;
+
+	for (k = 0; k < lengthof(keys); k++)
+	{
+		const char *why = o[keys[k]] != 0 ? details_unused_draw_key(keys[k], draw_model) : NULL;
+
+		if (why != NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("option \"%s\" of %s has no effect: %s",
+							state->family->options.specs[state->family->details_at + keys[k]].name,
+							state->caller, why),
+					 errhint("Set draw_model, or leave the option out.")));
+	}
 }
 
 void
@@ -76,13 +102,7 @@ details_configure(ReplayState *state)
 				 errmsg("option \"draw_model\" of %s cannot be \"native\": the family has no draw margin of its own",
 						state->caller),
 				 errhint("Use \"threshold\" with draw_margin or \"davidson\" with draw_nu; \"native\" is TrueSkill's.")));
-	/* A draw key the model does not read would be ignored without a word. */
-	if (d->draw_margin != 0 && d->draw_model != DRAW_MODEL_THRESHOLD)
-		refuse_draw_key(state, "draw_margin", "draw_model \"threshold\"");
-	if (d->draw_nu != 0 && d->draw_model != DRAW_MODEL_DAVIDSON)
-		refuse_draw_key(state, "draw_nu", "draw_model \"davidson\"");
-	if (d->draw_rate_slope != 0 && d->draw_model == DRAW_MODEL_NONE)
-		refuse_draw_key(state, "draw_rate_slope", "a draw model");
+	refuse_unused_draw_keys(state, o, d->draw_model);
 	if (d->refit_window > 0 && !(d->refit_every > 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

@@ -294,6 +294,8 @@ lifecycle_season_due(const ReplayState *state, TimestampTz played_at)
 
 /* Match details (details.c). */
 extern void details_configure(ReplayState *state);
+/* Why the draw key detail (DETAIL_DRAW_*) has no effect under draw_model; NULL when it has. */
+extern const char *details_unused_draw_key(int detail, ReplayDrawModel draw_model);
 extern void details_check_row(ReplayState *state, int64 match_id, int64 player_id,
 							  const ReplayDetails *details);
 extern void details_prepare(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match);

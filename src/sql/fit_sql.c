@@ -300,15 +300,7 @@ dead_detail(const ReplayFamily *family, int index, const double *value, const Ro
 		return "no row has a length";
 	if (detail == DETAIL_HOME_ADVANTAGE && !have->home)
 		return "no row plays at home";
-	if (detail == DETAIL_DRAW_MARGIN && draw_model == DRAW_MODEL_NATIVE)
-		return "option \"draw_model\" is \"native\", whose margin comes from draw_probability";
-	if (detail == DETAIL_DRAW_MARGIN && draw_model != DRAW_MODEL_THRESHOLD)
-		return "it is the threshold draw model's margin, and option \"draw_model\" is not \"threshold\"";
-	if (detail == DETAIL_DRAW_NU && draw_model != DRAW_MODEL_DAVIDSON)
-		return "it is the davidson draw model's parameter, and option \"draw_model\" is not \"davidson\"";
-	if (detail == DETAIL_DRAW_RATE_SLOPE && draw_model == DRAW_MODEL_NONE)
-		return "it moves a draw model's parameter, and option \"draw_model\" is \"none\"";
-	return NULL;
+	return details_unused_draw_key(detail, draw_model);
 }
 
 /* Whether option index is a draw key: a parameter of the three-way prediction only. */
