@@ -26,6 +26,22 @@ call_cache(FunctionCallInfo fcinfo)
 }
 
 /*
+ * The number of fields when every one is a float8 (and none dropped), else
+ * -1: worked out once per call site, so each value read or built checks
+ * its type's shape (check_float8_fields) with one comparison.
+ */
+static int
+float8_field_count(TupleDesc desc)
+{
+	int			i;
+
+	for (i = 0; i < desc->natts; i++)
+		if (TupleDescAttr(desc, i)->atttypid != FLOAT8OID || TupleDescAttr(desc, i)->attisdropped)
+			return -1;
+	return desc->natts;
+}
+
+/*
  * typid may be a domain over a composite (skill.rating and skill.glicko are
  * checked domains over skill.rating_value and skill.glicko_value): typid is
  * kept as given, for the element type of arrays, and the TupleDesc is the
@@ -41,6 +57,7 @@ composite_init(CompositeType *type, Oid typid, MemoryContext mcxt)
 	type->desc = CreateTupleDescCopy(desc);
 	MemoryContextSwitchTo(old);
 	ReleaseTupleDesc(desc);
+	type->float8_natts = float8_field_count(type->desc);
 	type->typid = typid;
 	get_typlenbyvalalign(typid, &type->typlen, &type->typbyval, &type->typalign);
 }
@@ -96,18 +113,12 @@ composite_altered(Oid typid)
 	pg_unreachable();
 }
 
-/* Whether type's fields are natts float8s, as skill.rating's and skill.glicko's are. */
-static void
+/* Refuses type unless its fields are natts float8s, as skill.rating's and skill.glicko's are. */
+static inline void
 check_float8_fields(const CompositeType *type, int natts)
 {
-	int			i;
-
-	if (type->desc->natts != natts)
+	if (type->float8_natts != natts)
 		composite_altered(type->typid);
-	for (i = 0; i < natts; i++)
-		if (TupleDescAttr(type->desc, i)->atttypid != FLOAT8OID ||
-			TupleDescAttr(type->desc, i)->attisdropped)
-			composite_altered(type->typid);
 }
 
 /* A composite whose fields are natts float8s (NULL ones 0 in values). */

@@ -27,6 +27,7 @@ typedef struct CompositeType
 {
 	Oid			typid;
 	TupleDesc	desc;			/* lives in fn_mcxt */
+	int			float8_natts;	/* its field count when every field is a float8, else -1 */
 	int16		typlen;
 	bool		typbyval;
 	char		typalign;
