@@ -26,6 +26,7 @@ files_ok() {
 		dpkg -S "$f" 2>/dev/null | grep -q "^$pkg:" || { echo "$f is not from $pkg" >&2; return 1; }
 	done
 }
+check "the package holds the module and every script" files_ok
 check "no C compiler here" sh -c '! command -v cc && ! command -v gcc' >/dev/null
 
 start_cluster
@@ -50,21 +51,6 @@ done
 # The regression and isolation suites, as make installcheck runs them
 # (PGXS: the contrib_regression database, --load-extension=skill).
 results=$(mktemp -d /tmp/skill-results.XXXXXX)
-# tally WHAT PLANNED OUTPUT: the tests pg_regress passed and failed (15
-# prints "... ok", 16 on TAP's "ok N"); a test it never reached fails.
-tally() {
-	local ok bad
-	printf '%s\n' "$3" | grep -E '\.\.\. |^(not )?ok [0-9]' || true
-	ok=$(printf '%s\n' "$3" | grep -cE '\.\.\. ok|^ok [0-9]' || true)
-	bad=$(printf '%s\n' "$3" | grep -cE '\.\.\. FAILED|\.\.\. failed|^not ok [0-9]' || true)
-	if [ $((ok + bad)) -lt "$2" ]; then
-		printf '%s\n' "$3" | tail -n 20 >&2
-		echo "FAIL: $1 ran $((ok + bad)) of $2 tests" >&2
-		bad=$(($2 - ok))
-	fi
-	echo "$1: $ok passed, $bad failed"
-	count "$ok" "$bad"
-}
 cd "$REPO_ROOT"
 log "pg_regress against the installed package"
 tests=$(ls sql | sed -n 's/\.sql$//p' | sort)

@@ -72,29 +72,36 @@ unit_tests() {
 # pg_regress and the isolation tests against the running cluster, on the
 # build installed: the portable one (PostgreSQL's internals only through
 # its documented APIs, make SKILL_PORTABLE=1) or the default one.
+# tally WHAT PLANNED OUTPUT: the tests pg_regress (or pg_isolation_regress)
+# passed and failed in OUTPUT, shown and counted; every line of a test that
+# is not ok fails, and so does each of the PLANNED tests it never reached
+# (it stops at a missing expected file).
+tally() {
+	local results ok bad
+	# One line a test: "test name ... ok" before 16, TAP's "ok 1 - name"
+	# (or "not ok 1 - name") from 16 on.
+	results=$(printf '%s\n' "$3" | grep -E '\.\.\. |^(not )?ok [0-9]+ ' || true)
+	[ -z "$results" ] || printf '%s\n' "$results"
+	ok=$(printf '%s\n' "$results" | grep -cE '\.\.\. ok|^ok [0-9]+ ' || true)
+	bad=$(( $(printf '%s\n' "$results" | grep -c . || true) - ok ))
+	if [ $((ok + bad)) -lt "$2" ]; then
+		printf '%s\n' "$3" >&2
+		echo "FAIL: $1 ran $((ok + bad)) of $2 tests" >&2
+		bad=$(($2 - ok))
+	fi
+	echo "$1: $ok passed, $bad failed"
+	count "$ok" "$bad"
+}
+
 regress() {	# BUILD: the name of the build installed
-	local regress_out results ok bad planned diffs
+	local regress_out diffs
 	log "pg_regress, $1 build"
 	cd "$REPO_ROOT"
 	rm -f regression.diffs output_iso/regression.diffs
 	# Regression and isolation suites separately, so one failing does not hide the other.
 	regress_out=$( (make -s installcheck PG_CONFIG="$PG_CONFIG" ISOLATION= 2>&1;
 		make -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS= 2>&1) || true)
-	# One line a test: "test name ... ok" before 16, TAP's "ok 1 - name"
-	# (or "not ok 1 - name") from 16 on.
-	results=$(echo "$regress_out" | grep -E '\.\.\. |^(not )?ok [0-9]+ ' || true)
-	[ -z "$results" ] || echo "$results"
-	ok=$(echo "$results" | grep -cE '\.\.\. ok|^ok [0-9]+ ' || true)
-	bad=$(( $(echo "$results" | grep -c . || true) - ok ))
-	# A test pg_regress never reached (it stops at a missing expected file) fails too.
-	planned=$(( $(ls sql/*.sql | wc -l) + $(ls specs/*.spec | wc -l) ))
-	if [ $((ok + bad)) -lt "$planned" ]; then
-		echo "$regress_out" >&2
-		echo "FAIL: pg_regress ran $((ok + bad)) of $planned tests ($1 build)" >&2
-		bad=$((planned - ok))
-	fi
-	echo "pg_regress, $1 build: $ok passed, $bad failed"
-	count "$ok" "$bad"
+	tally "pg_regress, $1 build" $(( $(ls sql/*.sql | wc -l) + $(ls specs/*.spec | wc -l) )) "$regress_out"
 	for diffs in regression.diffs output_iso/regression.diffs; do
 		if [ -s "$diffs" ]; then
 			echo "---- $diffs ($1 build) ----"
