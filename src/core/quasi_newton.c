@@ -64,7 +64,7 @@ sk_qn_reason_name(sk_qn_reason reason)
 	switch (reason)
 	{
 		case SK_QN_TOLERANCE:
-			return "tolerance";
+			return "stationary point";
 		case SK_QN_BUDGET:
 			return "budget";
 		case SK_QN_TIME:
@@ -73,8 +73,21 @@ sk_qn_reason_name(sk_qn_reason reason)
 			return "no progress";
 		case SK_QN_STALLED:
 			return "stalled";
+		case SK_QN_FLAT:
+			return "flat";
 	}
 	return "unknown";
+}
+
+static int
+all_zero(int n, const double *g)
+{
+	int			i;
+
+	for (i = 0; i < n; i++)
+		if (g[i] != 0)
+			return 0;
+	return 1;
 }
 
 /* f at unit point u; +infinity where refused or once the search has halted. */
@@ -404,8 +417,9 @@ iterate(Search *s, double *u, double f)
 					return;
 				continue;
 			}
-			s->r->reason = SK_QN_TOLERANCE;
-			s->r->converged = 1;
+			/* No difference at all: a plateau (saturated), not an optimum. */
+			s->r->converged = !all_zero(s->n, g);
+			s->r->reason = s->r->converged ? SK_QN_TOLERANCE : SK_QN_FLAT;
 			return;
 		}
 		if (!have_B)

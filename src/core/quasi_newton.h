@@ -34,8 +34,10 @@ typedef enum sk_qn_reason
 	SK_QN_BUDGET,				/* max_evaluations reached */
 	SK_QN_TIME,					/* the stop callback said so */
 	SK_QN_NO_PROGRESS,			/* no step lowers the objective, gradient not small */
-	SK_QN_STALLED				/* converged: SK_QN_STALL_ITERATIONS steps on central
+	SK_QN_STALLED,				/* converged: SK_QN_STALL_ITERATIONS steps on central
 								 * differences lowered it by under stall_tolerance */
+	SK_QN_FLAT					/* not converged: the objective does not change at
+								 * all around the point (no gradient to follow) */
 } sk_qn_reason;
 
 /* The iterations over which a stall is judged. */
@@ -74,7 +76,7 @@ sk_status	sk_qn_minimize(int n, double *x, const double *lo, const double *hi,
 						   sk_qn_objective f, sk_qn_stop stop, void *ctx,
 						   const sk_qn_options *o, sk_qn_result *result);
 
-/* "tolerance", "budget", "time", "no progress", "stalled". */
+/* "stationary point", "budget", "time", "no progress", "stalled", "flat". */
 const char *sk_qn_reason_name(sk_qn_reason reason);
 
 #endif

@@ -4,6 +4,7 @@
  *
  *   fit_sql.c          the SQL function: arguments, checks, the result
  *   fit_objective.c    one evaluation: a replay from memory, scored
+ *   fit_search.c       the search, from one start or several
  *   fit_information.c  standard errors from the Hessian at the optimum
  */
 #ifndef SKILL_SQL_FIT_H
@@ -11,11 +12,13 @@
 
 #include "engine/compact.h"
 #include "engine/predict_fit.h"
+#include "core/quasi_newton.h"
 
 #include "lib/stringinfo.h"
 #include "portability/instr_time.h"
 
 #define FIT_MAX_PARAMS 16
+#define FIT_MAX_STARTS 64
 
 /* Log-loss of one set of predictions, summed. */
 typedef struct LogLoss
@@ -35,6 +38,7 @@ typedef struct FitSettings
 	TimestampTz score_from;
 	int			experienced;	/* score only players with this many earlier matches */
 	int			max_evaluations;	/* replays of the search; 0: the default */
+	int			starts;			/* searches: the options' point, then a design's */
 	double		max_seconds;	/* of the search; 0: no limit */
 	int			progress_level; /* elevel of each evaluation's report */
 	bool		coordinate;		/* the coordinate search of versions before 1.0 */
@@ -94,8 +98,58 @@ typedef struct FitContext
 	/* Counts and the clock. */
 	int			evaluations;	/* replays of the search */
 	int			refused;		/* of those, points the system refused */
+	int			current_start;	/* 1 for the options' point, then the design's */
 	instr_time	start;
 } FitContext;
+
+/* Where one start's search ended, or an optimum of several. */
+typedef struct FitOptimum
+{
+	double		loss;			/* mean train log-loss */
+	double		x[FIT_MAX_PARAMS];
+	PredictParams predict;
+	bool		converged;
+	sk_qn_reason reason;
+	int			starts;			/* that ended in it */
+	uint64		which;			/* bit j - 1: start j ended in it */
+} FitOptimum;
+
+/* The search's outcome. */
+typedef struct FitSearch
+{
+	sk_qn_result result;		/* the best start's, with the counts of all */
+	int			starts;			/* asked */
+	int			run;			/* begun (the budget or time may end them early) */
+	int			refused;		/* design points the system refused */
+	int			evaluations;
+	int			gradient_evaluations;
+	int			iterations;
+	int			n_ends;
+	FitOptimum	ends[FIT_MAX_STARTS];
+	int			n_optima;		/* the ends grouped, best first */
+	FitOptimum	optima[FIT_MAX_STARTS];
+} FitSearch;
+
+/*
+ * The search from x (the options' point), and from the design's points
+ * with the option starts; x receives the best point found.
+ */
+extern void fit_search(FitContext *fc, double *x, FitSearch *s);
+
+/* The result's stop_reason. */
+extern const char *fit_stop_reason(const FitSearch *s);
+
+/* The result's "starts" object, with more than one start. */
+extern void fit_append_starts(StringInfo buf, const FitContext *fc, const FitSearch *s);
+
+/*
+ * The parameters at x with the prediction-only values p as JSON members,
+ * or only the names of those on a bound.
+ */
+extern void fit_append_parameters(StringInfo buf, const FitContext *fc, const double *x,
+								  const PredictParams *p, bool on_bound_only);
+
+extern double fit_seconds_since(instr_time start);
 
 /* One scored match's loss on the objective of fit (its settings' three_way). */
 extern double fit_match_loss(const FitContext *fc, const ReplayResult *r, double outcome);

@@ -33,25 +33,28 @@
 #include "utils/jsonb.h"
 #include "utils/memutils.h"
 
-#include "core/quasi_newton.h"
-#include "core/optimize.h"
 #include "core/paired.h"
 
 PG_FUNCTION_INFO_V1(fit);
 
+/* The largest search bound. */
+#define FIT_MAX_BOUND 1e15
+
 /*
  * options: train_until, held_out_until, score_from, experienced,
- * max_evaluations, max_seconds, progress, method, objective, options.
+ * max_evaluations, max_seconds, progress, method, objective, options, starts.
  */
 static void
 read_settings(Jsonb *options, FitSettings *s)
 {
 	static const char *const keys[] = {"train_until", "held_out_until", "score_from",
-	"experienced", "max_evaluations", "max_seconds", "progress", "method", "objective", "options"};
+	"experienced", "max_evaluations", "max_seconds", "progress", "method", "objective", "options",
+	"starts"};
 	JsonbValue *found;
 
 	memset(s, 0, sizeof(*s));
 	s->max_evaluations = 0;		/* the default, set by the parameters searched */
+	s->starts = 1;
 	s->progress_level = DEBUG1;
 	if (options == NULL)
 		return;
@@ -86,6 +89,8 @@ read_settings(Jsonb *options, FitSettings *s)
 		s->experienced = jsonb_whole(found, "option \"experienced\" of fit", 0, INT_MAX);
 	if ((found = object_get(options, "max_evaluations")) != NULL)
 		s->max_evaluations = jsonb_whole(found, "option \"max_evaluations\" of fit", 1, 100000);
+	if ((found = object_get(options, "starts")) != NULL)
+		s->starts = jsonb_whole(found, "option \"starts\" of fit", 1, FIT_MAX_STARTS);
 	if ((found = object_get(options, "max_seconds")) != NULL)
 	{
 		s->max_seconds = jsonb_number(found, "option \"max_seconds\" of fit");
@@ -111,6 +116,10 @@ read_settings(Jsonb *options, FitSettings *s)
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("option \"method\" of fit must be \"quasi_newton\" or \"coordinate\"")));
 	}
+	if (s->coordinate && s->starts > 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("option \"starts\" of fit needs \"method\": \"quasi_newton\"")));
 	if ((found = object_get(options, "objective")) != NULL)
 		s->three_way = jsonb_objective(found, "fit");
 	if ((found = object_get(options, "options")) != NULL)
@@ -182,6 +191,12 @@ read_bounds(JsonbIterator **it, const char *name, double *lo, double *hi)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("search bounds of \"%s\" are empty or not finite: [%g, %g]",
 						name, *lo, *hi)));
+	/* Beyond it no option means anything, and a result's number would print in 300 digits. */
+	if (fabs(*lo) > FIT_MAX_BOUND || fabs(*hi) > FIT_MAX_BOUND)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("search bounds of \"%s\" must lie within [-%g, %g]: [%g, %g]",
+						name, FIT_MAX_BOUND, FIT_MAX_BOUND, *lo, *hi)));
 	return;
 bad_pair:
 	ereport(ERROR,
@@ -370,30 +385,6 @@ start_point(FitContext *fc, const double *values, double *x)
 	}
 }
 
-static double
-seconds_since(instr_time start)
-{
-	instr_time	now;
-
-	INSTR_TIME_SET_CURRENT(now);
-	INSTR_TIME_SUBTRACT(now, start);
-	return INSTR_TIME_GET_DOUBLE(now);
-}
-
-static double
-search_objective(void *ctx, const double *x)
-{
-	return fit_evaluate(ctx, x, true);
-}
-
-static int
-search_out_of_time(void *ctx)
-{
-	FitContext *fc = ctx;
-
-	return fc->settings.max_seconds > 0 && seconds_since(fc->start) > fc->settings.max_seconds;
-}
-
 void
 fit_append_number(StringInfo buf, double v)
 {
@@ -429,14 +420,15 @@ append_held_out(StringInfo buf, const FitContext *fc, const HeldOutLosses *start
 
 typedef struct FitOutcome
 {
-	sk_qn_result search;
+	FitSearch  *search;
 	const double *x;
 	const HeldOutLosses *start_losses;
 	const HeldOutLosses *fitted_losses;
 } FitOutcome;
 
-static void
-append_parameters(StringInfo buf, const FitContext *fc, const double *x, bool on_bound_only)
+void
+fit_append_parameters(StringInfo buf, const FitContext *fc, const double *x,
+					  const PredictParams *p, bool on_bound_only)
 {
 	bool		first = true;
 	int			k;
@@ -453,16 +445,15 @@ append_parameters(StringInfo buf, const FitContext *fc, const double *x, bool on
 			first = false;
 		}
 	for (k = 0; k < PREDICT_PARAMS; k++)
-		if (fc->predict.searched[k] &&
-			(!on_bound_only || fit_on_bound(fc->predict.value[k], fc->predict.low[k],
-											fc->predict.high[k])))
+		if (p->searched[k] &&
+			(!on_bound_only || fit_on_bound(p->value[k], p->low[k], p->high[k])))
 		{
 			appendStringInfo(buf, "%s\"%s\"", first ? "" : ", ",
 							 predict_param_name(fc->family, k));
 			if (!on_bound_only)
 			{
 				appendStringInfoString(buf, ": ");
-				fit_append_number(buf, fc->predict.value[k]);
+				fit_append_number(buf, p->value[k]);
 			}
 			first = false;
 		}
@@ -480,10 +471,16 @@ fit_report_evaluation(const FitContext *fc, const double *x, double loss)
 	if (!message_level_is_interesting(fc->settings.progress_level))
 		return;
 	initStringInfo(&buf);
-	append_parameters(&buf, fc, x, false);
-	ereport(fc->settings.progress_level,
-			(errmsg("fit %s: evaluation %d, train log-loss %.8f at {%s}",
-					family_prefix(fc->family), fc->evaluations, loss, buf.data)));
+	fit_append_parameters(&buf, fc, x, &fc->predict, false);
+	if (fc->settings.starts > 1)
+		ereport(fc->settings.progress_level,
+				(errmsg("fit %s: start %d of %d, evaluation %d, train log-loss %.8f at {%s}",
+						family_prefix(fc->family), fc->current_start, fc->settings.starts,
+						fc->evaluations, loss, buf.data)));
+	else
+		ereport(fc->settings.progress_level,
+				(errmsg("fit %s: evaluation %d, train log-loss %.8f at {%s}",
+						family_prefix(fc->family), fc->evaluations, loss, buf.data)));
 	pfree(buf.data);
 }
 
@@ -496,12 +493,13 @@ fit_result(FitContext *fc, const FitOutcome *out)
 	initStringInfo(&buf);
 	appendStringInfo(&buf, "{\"system\": \"%s\", \"objective\": \"%s\", \"parameters\": {",
 					 family_prefix(fc->family), fc->settings.three_way ? "three_way" : "binary");
-	append_parameters(&buf, fc, out->x, false);
+	fit_append_parameters(&buf, fc, out->x, &fc->predict, false);
 	appendStringInfo(&buf, "}, \"converged\": %s, \"stop_reason\": \"%s\", \"at_bound\": [",
-					 out->search.converged ? "true" : "false",
-					 sk_qn_reason_name(out->search.reason));
-	append_parameters(&buf, fc, out->x, true);
+					 out->search->result.converged ? "true" : "false",
+					 fit_stop_reason(out->search));
+	fit_append_parameters(&buf, fc, out->x, &fc->predict, true);
 	appendStringInfoChar(&buf, ']');
+	fit_append_starts(&buf, fc, out->search);
 	appendStringInfo(&buf, ", \"train\": {\"n\": " INT64_FORMAT ", \"log_loss\": ", fc->train.n);
 	fit_append_number(&buf, mean_loss(&fc->train));
 	appendStringInfoChar(&buf, '}');
@@ -510,9 +508,9 @@ fit_result(FitContext *fc, const FitOutcome *out)
 	fit_information(fc, out->x, &buf, &hessian_replays);
 	appendStringInfo(&buf, ", \"evaluations\": %d, \"gradient_replays\": %d, \"refused\": %d"
 					 ", \"hessian_replays\": %d, \"iterations\": %d, \"seconds\": ",
-					 fc->evaluations, out->search.gradient_evaluations, fc->refused,
-					 hessian_replays, out->search.iterations);
-	fit_append_number(&buf, seconds_since(fc->start));
+					 fc->evaluations, out->search->result.gradient_evaluations, fc->refused,
+					 hessian_replays, out->search->result.iterations);
+	fit_append_number(&buf, fit_seconds_since(fc->start));
 	appendStringInfoChar(&buf, '}');
 	return DatumGetJsonbP(DirectFunctionCall1(jsonb_in, CStringGetDatum(buf.data)));
 }
@@ -531,58 +529,6 @@ evaluate_start(FitContext *fc, const double *x, HeldOutLosses *start_losses)
 	if (fc->settings.three_way && fc->draws == 0 && fc->draw_model == DRAW_MODEL_NONE)
 		report_no_draws("fit", NULL);
 	fit_held_out_losses(fc, &fc->predict_start, start_losses);
-}
-
-/*
- * The option max_evaluations, by default 100 replays a searched parameter
- * and at least 400: a gradient costs one replay a parameter (two near the
- * optimum) and a search takes tens of them; a fixed 400 stopped
- * nine-parameter searches.
- */
-static int
-max_evaluations(const FitContext *fc)
-{
-	return fc->settings.max_evaluations > 0 ? fc->settings.max_evaluations :
-		Max(400, 100 * fc->n_params);
-}
-
-/*
- * The coordinate search with golden-section steps that fit used before
- * 1.0, kept for comparison (bench/details): it converges only along
- * uncorrelated parameters, so it says neither converged nor why it
- * stopped beyond its budget or sweeps.
- */
-static void
-search_coordinates(FitContext *fc, double *x, sk_qn_result *result)
-{
-	sk_minimize_options mo;
-	int			evaluations;
-
-	sk_minimize_default_options(&mo);
-	mo.max_evaluations = max_evaluations(fc);
-	report_core_status(sk_minimize(fc->n_params, x, fc->lo, fc->hi, search_objective, fc, &mo,
-								   &result->value, &evaluations), "fit");
-	result->evaluations = evaluations;
-	result->converged = false;
-	result->reason = evaluations >= mo.max_evaluations ? SK_QN_BUDGET : SK_QN_NO_PROGRESS;
-}
-
-/* The search over the replayed parameters; the prediction-only ones ride along. */
-static void
-search(FitContext *fc, double *x, sk_qn_result *result)
-{
-	sk_qn_options qo;
-
-	sk_qn_default_options(&qo);
-	qo.max_evaluations = max_evaluations(fc);
-	memset(result, 0, sizeof(*result));
-	result->converged = true;
-	result->reason = SK_QN_TOLERANCE;
-	if (fc->n_params > 0 && fc->settings.coordinate)
-		search_coordinates(fc, x, result);
-	else if (fc->n_params > 0)
-		report_core_status(sk_qn_minimize(fc->n_params, x, fc->lo, fc->hi, search_objective,
-										  search_out_of_time, fc, &qo, result), "fit");
 }
 
 /* skill.fit(system text, rows text, search jsonb, options jsonb) -> jsonb */
@@ -605,6 +551,7 @@ fit(PG_FUNCTION_ARGS)
 	memset(&fc, 0, sizeof(fc));
 	INSTR_TIME_SET_CURRENT(fc.start);
 	fc.family = family_arg(PG_GETARG_TEXT_PP(0));
+	fc.current_start = 1;
 	read_settings(PG_ARGISNULL(3) ? NULL : PG_GETARG_JSONB_P(3), &fc.settings);
 	refuse_refits(&fc.settings);
 	count = Max(fc.family->options.count, 1);
@@ -636,7 +583,8 @@ fit(PG_FUNCTION_ARGS)
 	fc.score_held_out = fc.settings.has_train_until;
 	evaluate_start(&fc, x, &start_losses);
 	fc.score_held_out = false;
-	search(&fc, x, &out.search);
+	out.search = palloc(sizeof(FitSearch));
+	fit_search(&fc, x, out.search);
 
 	/* Once more at the best point, for its scores and held-out losses. */
 	fc.score_held_out = fc.settings.has_train_until;

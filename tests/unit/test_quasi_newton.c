@@ -285,6 +285,32 @@ test_covariance(void)
 	CHECK(sk_covariance(2, H2, cov2, st) == SK_ERR_NOT_FINITE);
 }
 
+/* Saturated: the same value everywhere near the start, as a log-loss clamped at 0/1. */
+static double
+plateau(void *ctx, const double *x)
+{
+	((Counter *) ctx)->calls++;
+	return x[0] > 0.9 ? 0.25 : 1 - x[0];
+}
+
+/* A plateau is not an optimum: no gradient at all stops the search as flat. */
+static void
+test_flat(void)
+{
+	sk_qn_options o;
+	sk_qn_result r;
+	Counter		c = {0, 0};
+	double		x[1] = {0.95},
+				lo[1] = {0},
+				hi[1] = {1};
+
+	sk_qn_default_options(&o);
+	CHECK(sk_qn_minimize(1, x, lo, hi, plateau, NULL, &c, &o, &r) == SK_OK);
+	CHECK(!r.converged && r.reason == SK_QN_FLAT);
+	CHECK(strcmp(sk_qn_reason_name(r.reason), "flat") == 0);
+	CHECK(strcmp(sk_qn_reason_name(SK_QN_TOLERANCE), "stationary point") == 0);
+}
+
 int
 main(void)
 {
@@ -294,5 +320,6 @@ main(void)
 	test_limits();
 	test_stalled();
 	test_covariance();
+	test_flat();
 	UNIT_DONE("quasi_newton");
 }
