@@ -1602,7 +1602,7 @@ RETURNS jsonb
 AS 'MODULE_PATHNAME', 'fit'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.fit(text, text, jsonb, jsonb) IS
-  'Fits a rating system''s parameters (search: {"name": [low, high]}) by maximum likelihood of its pre-match predictions over the rows query''s two-team matches (projected BFGS); options train_until, held_out_until, score_from, experienced, max_evaluations, max_seconds, progress, method, objective (binary: the expected score against the outcome; three_way: the chances of a win, a draw and a loss, with the draw keys searchable) and options (fixed system options); returns the parameters, converged, stop_reason, at_bound, standard errors and correlations, train and held-out scores, evaluations and seconds';
+  'Fits a rating system''s parameters (search: {"name": [low, high]}) by maximum likelihood of its pre-match predictions over the rows query''s two-team matches (projected BFGS); options train_until, held_out_until, score_from, experienced, max_evaluations, max_seconds, progress, method, starts (searches from the options'' point and from more points spread over the bounds, reporting each optimum found), objective (binary: the expected score against the outcome; three_way: the chances of a win, a draw and a loss, with the draw keys searchable) and options (fixed system options); returns the parameters, converged, stop_reason, at_bound, the optima of several starts, standard errors and correlations, train and held-out scores, evaluations and seconds';
 
 CREATE OR REPLACE FUNCTION skill.match_predictions(system text, rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (match_id bigint, played_at timestamptz, teams int, team int, predicted_win float8,
