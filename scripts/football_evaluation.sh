@@ -170,3 +170,36 @@ SELECT format('| %s, %s | %s |', f.system, f.label,
 FROM fitted f CROSS JOIN generate_series(2, 6) bins(bin) LEFT JOIN b ON b.step = f.step AND b.bin = bins.bin
 WHERE f.split IS NULL AND f.label LIKE 'fitted%' GROUP BY f.step, f.system, f.label ORDER BY f.step;
 SQL
+
+# Several starts (skill.fit's option starts): Glicko-1 for wins, draws and
+# losses with rd_max searched as well.  One start from the defaults stops
+# at a stationary point; six starts spread over the bounds show whether
+# another basin is better, and every optimum they found.
+log "glicko with rd_max searched, from one start and from six"
+q -q <<SQL
+SET client_min_messages = warning;
+CREATE TABLE start_fits AS
+SELECT n, skill.fit('glicko', '$ROWS',
+                    '{"c": [0, 100], "rd": [50, 2000], "rd_max": [50, 2000], "home_advantage": [0, 300], "draw_margin": [0, 3]}',
+                    jsonb_build_object('starts', n, 'objective', 'three_way', 'options', '{"draw_model": "threshold"}'::jsonb,
+                                       $FIT_OPTIONS)) AS f
+FROM (VALUES (1), (6)) v(n);
+SQL
+echo
+echo "| starts | stop_reason | converged | train three-way log-loss | parameters | held-out log-loss | evaluations | seconds |"
+echo "|---|---|---|---|---|---|---|---|"
+q -At <<SQL
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s |', n, f->>'stop_reason', f->>'converged',
+              round((f->'train'->>'log_loss')::numeric, 5), $PARAMS_SE,
+              round((f->'held_out'->>'log_loss')::numeric, 5), f->>'evaluations', round((f->>'seconds')::numeric))
+FROM start_fits ORDER BY n;
+SQL
+echo
+echo "| optimum of six starts | train three-way log-loss | starts that ended in it | converged | parameters |"
+echo "|---|---|---|---|---|"
+q -At <<SQL
+SELECT format('| %s | %s | %s | %s | %s |', i, round((o->>'train_log_loss')::numeric, 5), o->>'starts', o->>'converged',
+              (SELECT string_agg(format('%s %s', key, round((value #>> '{}')::numeric, 3)), ', ') FROM jsonb_each(o->'parameters')))
+FROM start_fits, jsonb_array_elements(f->'starts'->'optima') WITH ORDINALITY AS t(o, i)
+WHERE n = 6 ORDER BY i;
+SQL
