@@ -22,7 +22,15 @@
  * only on the rows, not on the system, so every system scores the same
  * ones unless the rows query returns other rows when it runs again, which
  * is an error.
+ *
+ * A system is a family, or a configuration the caller names, whose
+ * options give its family under the key "family".  The rows' outside
+ * forecast (evaluate_forecast.h) is the system "forecast": scored during
+ * the first replay from the same matches, first in the output unless
+ * systems places it.  A match without a forecast is scored by no system,
+ * so every system still scores the same matches.
  */
+#include "sql/evaluate_forecast.h"
 #include "sql/family_args.h"
 #include "sql/jsonb_args.h"
 #include "sql/objective.h"
@@ -34,6 +42,7 @@
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "utils/builtins.h"
+#include "utils/fmgrprotos.h"
 #include "utils/memutils.h"
 
 #include "core/paired.h"
@@ -75,7 +84,24 @@ typedef struct EvalSink
 	int64		scored;			/* matches scored so far */
 	sk_paired_diff paired;		/* the first's loss and this one's, per match */
 	sk_three_way_state three_way;	/* with objective three_way */
+	bool		replayed_only;	/* the replay only finds the forecast's matches */
+	ForecastReader *reader;		/* the rows' forecast columns */
+	struct EvalSink *forecast;	/* the forecast's scores, during the first replay */
+	int64		dropped;		/* matches left out for a NULL forecast */
 } EvalSink;
+
+/* The system name of the outside forecast. */
+#define FORECAST_SYSTEM "forecast"
+
+/* The outside forecast over the whole call. */
+typedef struct EvalForecast
+{
+	int			position;		/* in systems; -1: not named */
+	bool		present;		/* the rows have a forecast_win column */
+	bool		scored;			/* its scores are complete (after the first replay) */
+	bool		put;			/* its row is out */
+	EvalSink	sink;
+} EvalForecast;
 
 pg_noreturn static void
 report_unpaired(const EvalSink *sink, int64 match_id)
@@ -130,12 +156,41 @@ pair_loss(EvalSink *sink, int64 match_id, double loss)
 	sink->scored++;
 }
 
+/*
+ * One match's prediction scored: the expected score p under objective
+ * binary, the chances win and draw under three_way.  Both are
+ * probabilities and outcomes by construction; a match is never left out
+ * of the scores without a word, should one not be.
+ */
+static void
+score_match(EvalSink *sink, int64 match_id, double p, double win, double draw, double o)
+{
+	if (!sink->settings->three_way)
+	{
+		if (sk_score_add(sink->scores, p, o) != SK_OK)
+			report_unscored(sink, match_id, p);
+		pair_loss(sink, match_id, sk_score_log_loss(p, o));
+		return;
+	}
+	if (sk_three_way_add(&sink->three_way, win, draw, o) != SK_OK)
+		report_unscored(sink, match_id, win);
+	pair_loss(sink, match_id, sk_three_way_log_loss(win, draw, o));
+}
+
+/* The forecast's prediction of the match, scored. */
+static void
+score_forecast(EvalSink *forecast, const ForecastMatch *f, double o)
+{
+	score_match(forecast, f->match_id, f->win + f->draw / 2, f->win, f->draw, o);
+}
+
 static void
 eval_emit(ReplayState *state, const ReplayResult *r)
 {
 	EvalSink   *sink = state->engine->emit_arg;
-	double		p = replay_expected_score(r, 0),
-				o,
+	/* Taken from every match handed on, so the kept ones stay in step. */
+	const ForecastMatch *f = forecast_take(sink->reader, r->match_id);
+	double		o,
 				win,
 				draw;
 	int			i;
@@ -147,22 +202,22 @@ eval_emit(ReplayState *state, const ReplayResult *r)
 	for (i = 0; i < r->n_players; i++)
 		if (r->matches_before[i] < sink->settings->experienced)
 			return;
-	/*
-	 * Both are probabilities and outcomes by construction; a match is never
-	 * left out of the scores without a word, should one not be.
-	 */
-	o = replay_first_team_outcome(r);
-	if (!sink->settings->three_way)
+	if (f != NULL && f->missing)
 	{
-		if (sk_score_add(sink->scores, p, o) != SK_OK)
-			report_unscored(sink, r->match_id, p);
-		pair_loss(sink, r->match_id, sk_score_log_loss(p, o));
+		sink->dropped++;
 		return;
 	}
-	replay_three_way(r, &win, &draw);
-	if (sk_three_way_add(&sink->three_way, win, draw, o) != SK_OK)
-		report_unscored(sink, r->match_id, win);
-	pair_loss(sink, r->match_id, sk_three_way_log_loss(win, draw, o));
+	o = replay_first_team_outcome(r);
+	/* The first system records its loss before the others pair with it. */
+	if (sink->forecast != NULL && sink->forecast->is_first)
+		score_forecast(sink->forecast, f, o);
+	if (!sink->replayed_only)
+	{
+		replay_three_way(r, &win, &draw);
+		score_match(sink, r->match_id, replay_expected_score(r, 0), win, draw, o);
+	}
+	if (sink->forecast != NULL && !sink->forecast->is_first)
+		score_forecast(sink->forecast, f, o);
 }
 
 /*
@@ -203,19 +258,45 @@ read_settings(Jsonb *options, EvalSettings *s)
 		s->three_way = jsonb_objective(found, "evaluate");
 }
 
-/* The system's own options: options->system, if an object. */
-static Jsonb *
-system_options(const EvalSettings *s, const char *system)
+/*
+ * The system's family and its own options (options->system, if an object):
+ * their key "family" names the family of a configuration the caller named,
+ * the rest are its options; without it the system is a family's name.
+ */
+static const ReplayFamily *
+system_family(const EvalSettings *s, const char *system, Jsonb **options)
 {
 	JsonbValue *found;
+	Jsonb	   *own = NULL;
 
-	if (s->options == NULL || (found = object_get(s->options, system)) == NULL)
-		return NULL;
-	if (found->type != jbvBinary || !JsonContainerIsObject(found->val.binary.data))
+	if (s->options != NULL && (found = object_get(s->options, system)) != NULL)
+	{
+		if (found->type != jbvBinary || !JsonContainerIsObject(found->val.binary.data))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("options for system \"%s\" of evaluate must be a JSON object", system)));
+		own = JsonbValueToJsonb(found);
+		if ((found = object_get(own, "family")) != NULL)
+		{
+			if (found->type != jbvString)
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("option \"family\" of system \"%s\" of evaluate must be a family's name, a string",
+								system)));
+			*options = DatumGetJsonbP(DirectFunctionCall2(jsonb_delete, JsonbPGetDatum(own),
+														  CStringGetTextDatum("family")));
+			return family_arg(cstring_to_text_with_len(found->val.string.val,
+													   found->val.string.len));
+		}
+	}
+	if (family_by_prefix(system) == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("options for system \"%s\" of evaluate must be a JSON object", system)));
-	return JsonbValueToJsonb(found);
+				 errmsg("unknown rating family \"%s\"", system),
+				 errhint("A system is a family (see skill.families()), \"forecast\", or a name whose options give its family: {\"%s\": {\"family\": \"elo\", \"k\": 24}}.",
+						 system)));
+	*options = own;
+	return family_arg(cstring_to_text(system));
 }
 
 /*
@@ -272,39 +353,139 @@ put_result(ReturnSetInfo *rsinfo, const EvalSink *sink)
 	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 }
 
+static void
+init_sink(EvalSink *sink, const EvalSettings *settings, const char *system, FirstLosses *first)
+{
+	memset(sink, 0, sizeof(*sink));
+	sink->settings = settings;
+	sink->system = system;
+	sink->first = first;
+	sink->scores = palloc(sizeof(sk_score_state));
+	sk_score_init(sink->scores, settings->buckets);
+	sk_three_way_init(&sink->three_way);
+	sk_paired_diff_init(&sink->paired);
+}
+
+/* What a replay's rows go through: the forecast's reader, then the engine. */
+typedef struct EvalRows
+{
+	ReplayState *state;
+	EvalSink   *sink;
+	EvalForecast *forecast;
+	bool		first_replay;
+} EvalRows;
+
+/*
+ * At the first row of the first replay the columns tell whether there is
+ * a forecast: then it is scored beside the system, as the first system
+ * unless systems names it later.
+ */
+static void
+start_forecast(EvalRows *er)
+{
+	EvalSink   *sink = er->sink;
+	EvalForecast *forecast = er->forecast;
+
+	if (!sink->reader->has_win)
+	{
+		if (forecast->position >= 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("system \"" FORECAST_SYSTEM "\" of evaluate needs a forecast_win column in the rows query")));
+		return;
+	}
+	forecast->present = true;
+	sink->forecast = &forecast->sink;
+	if (forecast->position <= 0)
+	{
+		forecast->sink.is_first = true;
+		sink->is_first = false;
+		sink->first->system = FORECAST_SYSTEM;
+	}
+}
+
+static void
+eval_add_row(void *arg, const RowValues *row)
+{
+	EvalRows   *er = arg;
+	ReplayState *state = er->state;
+	bool		first_row = !er->sink->reader->seen_row;
+
+	forecast_add_row(er->sink->reader, row);
+	if (first_row && er->first_replay)
+		start_forecast(er);
+	else if (first_row && er->sink->reader->has_win != er->forecast->present)
+		elog(ERROR, "evaluate: the rows query's columns changed between replays");
+	replay_add_row(state, row->match_id, row->played_at, row->player_id, row->team,
+				   row->rank, row->prior, state->family->uses_period, row->period, row->details);
+}
+
+/* The forecast's row, once: after the first replay, where systems puts it. */
+static void
+put_forecast(FunctionCallInfo fcinfo, EvalForecast *forecast)
+{
+	if (!forecast->scored || forecast->put)
+		return;
+	put_result((ReturnSetInfo *) fcinfo->resultinfo, &forecast->sink);
+	forecast->put = true;
+}
+
 /*
  * One system: replayed over the rows in its own memory, then scored; the
  * first one records its losses into first, the others are paired with it.
+ * The first replay scores the forecast too, if the rows have one; system
+ * NULL replays only to find the forecast's matches (Elo's defaults: every
+ * family finds the same ones).
  */
 static void
 evaluate_system(FunctionCallInfo fcinfo, const char *system, text *rows,
-				const EvalSettings *settings, FirstLosses *first, MemoryContext cxt)
+				const EvalSettings *settings, FirstLosses *first, EvalForecast *forecast,
+				MemoryContext cxt)
 {
 	MemoryContext old = MemoryContextSwitchTo(cxt);
-	const ReplayFamily *family = family_arg(cstring_to_text(system));
+	Jsonb	   *options = NULL;
+	const ReplayFamily *family = system ? system_family(settings, system, &options)
+		: family_by_prefix("elo");
 	CompositeType prior_type;
 	ReplayState *state = replay_create(cxt, family);
-	EvalSink	sink = {settings, system, palloc(sizeof(sk_score_state)), first,
-	first->system == NULL};
+	EvalSink	sink;
+	ForecastReader reader;
+	EvalRows	er = {state, &sink, forecast, first->system == NULL};
 
-	sk_score_init(sink.scores, settings->buckets);
-	sk_three_way_init(&sink.three_way);
-	sk_paired_diff_init(&sink.paired);
+	init_sink(&sink, settings, system ? system : FORECAST_SYSTEM, first);
+	sink.is_first = er.first_replay;
+	sink.replayed_only = system == NULL;
 	if (sink.is_first)
 		first->system = system;
-	state->caller = psprintf("evaluate (%s)", system);
-	replay_read_options(state, system_options(settings, system));
+	forecast_reader_init(&reader, cxt);
+	sink.reader = &reader;
+	state->caller = psprintf("evaluate (%s)", sink.system);
+	replay_read_options(state, options);
 	family_rating_type(fcinfo, family, &prior_type);
 	state->engine->emit = eval_emit;
 	state->engine->emit_arg = &sink;
-	rows_query_replay(state, rows, &prior_type);
-	if (!sink.is_first && sink.scored != first->n)
+	rows_query_run(family, rows, &prior_type, eval_add_row, &er);
+	forecast_finish(&reader);
+	replay_finish(state);
+	if (!sink.is_first && !sink.replayed_only && sink.scored != first->n)
 		report_unpaired(&sink, state->engine->match_id);
-	if (settings->three_way && sink.scored > 0 && sink.three_way.draws == 0 &&
-		state->engine->details.draw_model == DRAW_MODEL_NONE)
+	if (settings->three_way && !sink.replayed_only && sink.scored > 0 &&
+		sink.three_way.draws == 0 && state->engine->details.draw_model == DRAW_MODEL_NONE)
 		report_no_draws("evaluate", system);
 	MemoryContextSwitchTo(old);
-	put_result((ReturnSetInfo *) fcinfo->resultinfo, &sink);
+	if (er.first_replay)
+		forecast->scored = true;
+	if (sink.forecast != NULL)
+	{
+		if (sink.dropped > 0)
+			ereport(NOTICE,
+					(errmsg("evaluate left out " INT64_FORMAT " matches without a forecast (a NULL forecast_win or forecast_draw) from every system's scores",
+							sink.dropped)));
+		if (sink.forecast->is_first)
+			put_forecast(fcinfo, forecast);
+	}
+	if (!sink.replayed_only)
+		put_result((ReturnSetInfo *) fcinfo->resultinfo, &sink);
 	MemoryContextReset(cxt);
 }
 
@@ -319,6 +500,8 @@ evaluate(PG_FUNCTION_ARGS)
 				i;
 	EvalSettings settings;
 	FirstLosses first = {NULL, 0, 1024};
+	EvalForecast forecast = {-1};
+	bool		replayed = false;
 	MemoryContext cxt;
 
 	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(2)))
@@ -331,10 +514,20 @@ evaluate(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("systems must name at least one rating system")));
 	for (i = 0; i < n; i++)
+	{
 		if (nulls[i])
 			ereport(ERROR,
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 					 errmsg("systems must not contain NULL elements")));
+		if (strcmp(TextDatumGetCString(names[i]), FORECAST_SYSTEM) != 0)
+			continue;
+		if (forecast.position >= 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("systems name \"" FORECAST_SYSTEM "\" twice"),
+					 errdetail("\"" FORECAST_SYSTEM "\" is the outside forecast of the rows' forecast_win column.")));
+		forecast.position = i;
+	}
 	if (settings.options != NULL)
 	{
 		/* the settings, and an object of options per system compared */
@@ -343,17 +536,35 @@ evaluate(PG_FUNCTION_ARGS)
 		int			n_settings = lengthof(settings_keys);
 		const char **keys = palloc(sizeof(char *) * (n + n_settings));
 
+		int			n_keys = n_settings;
+
+		/* (the forecast takes no options) */
 		memcpy(keys, settings_keys, sizeof(settings_keys));
 		for (i = 0; i < n; i++)
-			keys[i + n_settings] = TextDatumGetCString(names[i]);
-		check_known_keys(settings.options, keys, n + n_settings, "evaluate");
+			if (i != forecast.position)
+				keys[n_keys++] = TextDatumGetCString(names[i]);
+		check_known_keys(settings.options, keys, n_keys, "evaluate");
 	}
 	InitMaterializedSRF(fcinfo, 0);
 	cxt = AllocSetContextCreate(CurrentMemoryContext, "skill evaluate", ALLOCSET_DEFAULT_SIZES);
 	first.match_id = MemoryContextAllocHuge(CurrentMemoryContext, sizeof(int64) * first.capacity);
 	first.loss = MemoryContextAllocHuge(CurrentMemoryContext, sizeof(double) * first.capacity);
+	init_sink(&forecast.sink, &settings, FORECAST_SYSTEM, &first);
 	for (i = 0; i < n; i++)
-		evaluate_system(fcinfo, TextDatumGetCString(names[i]), PG_GETARG_TEXT_PP(0), &settings,
-						&first, cxt);
+	{
+		if (i == forecast.position)
+			put_forecast(fcinfo, &forecast);
+		else
+		{
+			evaluate_system(fcinfo, TextDatumGetCString(names[i]), PG_GETARG_TEXT_PP(0),
+							&settings, &first, &forecast, cxt);
+			replayed = true;
+		}
+	}
+	if (!replayed)
+		evaluate_system(fcinfo, NULL, PG_GETARG_TEXT_PP(0), &settings, &first, &forecast, cxt);
+	/* (only when the rows are empty is it not out yet) */
+	if (forecast.position >= 0)
+		put_forecast(fcinfo, &forecast);
 	return (Datum) 0;
 }

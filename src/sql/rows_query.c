@@ -25,6 +25,7 @@ typedef struct RowsLayout
 	Oid			prior_type;
 	int			detail[DETAIL_COUNT];	/* the detail columns, found by name; 0: absent */
 	bool		has_details;
+	int			forecast[FORECAST_COUNT];	/* evaluate's forecast columns; 0: absent */
 } RowsLayout;
 
 static const char *
@@ -45,30 +46,51 @@ static const char *const detail_names[] = {"score", "context", "length", "home"}
 static const Oid detail_types[] = {FLOAT8OID, TEXTOID, FLOAT8OID, BOOLOID};
 
 /*
- * Finds the detail columns among those after the first base_columns, by
- * name and type; returns how many there are.
+ * The outside forecast's columns, by RowsForecast: read for skill.evaluate,
+ * ignored by the other functions (so one rows query serves them all), and
+ * never taken for the prior.
+ */
+static const char *const forecast_names[] = {"forecast_win", "forecast_draw"};
+
+/* Column col, if named name, is at found (not yet set); returns whether it is. */
+static bool
+find_named_column(const RowsLayout *layout, TupleDesc desc, int col, const char *name,
+				  Oid type, int *found)
+{
+	if (strcmp(NameStr(TupleDescAttr(desc, col - 1)->attname), name) != 0)
+		return false;
+	if (*found)
+		ereport(ERROR,
+				(errcode(ERRCODE_DUPLICATE_COLUMN),
+				 errmsg("the rows query has two columns named \"%s\"", name)));
+	check_column_type(layout, desc, col, type, name);
+	*found = col;
+	return true;
+}
+
+/*
+ * Finds the detail and forecast columns among those after the first
+ * base_columns, by name and type; returns how many there are.
  */
 static int
 find_detail_columns(RowsLayout *layout, TupleDesc desc, int base_columns)
 {
-	int			found = 0;
+	int			found = 0,
+				details = 0;
 	int			col,
 				k;
 
 	for (col = base_columns + 1; col <= desc->natts; col++)
+	{
 		for (k = 0; k < DETAIL_COUNT; k++)
-			if (strcmp(NameStr(TupleDescAttr(desc, col - 1)->attname), detail_names[k]) == 0)
-			{
-				if (layout->detail[k])
-					ereport(ERROR,
-							(errcode(ERRCODE_DUPLICATE_COLUMN),
-							 errmsg("the rows query has two columns named \"%s\"", detail_names[k])));
-				check_column_type(layout, desc, col, detail_types[k], detail_names[k]);
-				layout->detail[k] = col;
-				found++;
-			}
-	layout->has_details = found > 0;
-	return found;
+			details += find_named_column(layout, desc, col, detail_names[k], detail_types[k],
+										 &layout->detail[k]);
+		for (k = 0; k < FORECAST_COUNT; k++)
+			found += find_named_column(layout, desc, col, forecast_names[k], FLOAT8OID,
+									   &layout->forecast[k]);
+	}
+	layout->has_details = details > 0;
+	return found + details;
 }
 
 static bool
@@ -78,6 +100,9 @@ is_detail_column(const RowsLayout *layout, int col)
 
 	for (k = 0; k < DETAIL_COUNT; k++)
 		if (layout->detail[k] == col)
+			return true;
+	for (k = 0; k < FORECAST_COUNT; k++)
+		if (layout->forecast[k] == col)
 			return true;
 	return false;
 }
@@ -178,6 +203,7 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *co
 {
 	const Datum *values;
 	const bool *nulls;
+	int			k;
 
 	slot_getallattrs(slot);
 	values = slot->tts_values;
@@ -202,6 +228,14 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *co
 	{
 		rows_read_details(layout->detail, values, nulls, contexts, &row->detail_values);
 		row->details = &row->detail_values;
+	}
+	for (k = 0; k < FORECAST_COUNT; k++)
+	{
+		int			at = layout->forecast[k] - 1;
+
+		row->has_forecast[k] = at >= 0;
+		row->forecast[k] = at < 0 || nulls[at] ? get_float8_nan()
+			: detail_number(DatumGetFloat8(values[at]), forecast_names[k]);
 	}
 }
 

@@ -9,13 +9,21 @@
  * period column; the Glicko families without one rate each match as its
  * own period.  After rank, columns named score (float8), context (text),
  * length (float8) and home (boolean) are the match details,
- * in any order; NULL there means none.
+ * in any order; NULL there means none.  Columns named forecast_win and
+ * forecast_draw (float8) are an outside forecast, which skill.evaluate
+ * scores and every other function ignores.
  */
 #ifndef SKILL_SQL_ROWS_QUERY_H
 #define SKILL_SQL_ROWS_QUERY_H
 
 #include "engine/replay.h"
 #include "sql/skill.h"
+
+/* The outside forecast's columns (skill.evaluate). */
+typedef enum RowsForecast
+{
+	FORECAST_WIN, FORECAST_DRAW, FORECAST_COUNT
+} RowsForecast;
 
 typedef struct RowValues
 {
@@ -29,6 +37,8 @@ typedef struct RowValues
 	double		prior_values[REPLAY_MAX_FIELDS];
 	const ReplayDetails *details;	/* NULL: the query has no detail columns */
 	ReplayDetails detail_values;
+	bool		has_forecast[FORECAST_COUNT];	/* the query has the column */
+	double		forecast[FORECAST_COUNT];	/* its value; NaN: NULL or absent */
 } RowValues;
 
 typedef void (*RowsQueryCallback) (void *arg, const RowValues *row);
