@@ -35,14 +35,20 @@ compare_rows(const void *a, const void *b)
 	return (ta > tb) - (ta < tb);
 }
 
-static void
-check_probability(double p, const char *column, const RowValues *row)
+/* Column k of the row: a probability, or NaN for NULL. */
+static double
+row_probability(const RowValues *row, RowsForecast k, const char *column)
 {
-	if (!isnan(p) && (p < 0 || p > 1))
+	double		p = row->forecast[k];
+
+	if (row->forecast_null[k])
+		return get_float8_nan();
+	if (!(p >= 0 && p <= 1))
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("%s of match " INT64_FORMAT ", player " INT64_FORMAT " is %g, not a probability in [0, 1]",
 						column, row->match_id, row->player_id, p)));
+	return p;
 }
 
 static ForecastMatch *
@@ -120,8 +126,8 @@ end_match(ForecastReader *reader)
 void
 forecast_add_row(ForecastReader *reader, const RowValues *row)
 {
-	double		win = row->forecast[FORECAST_WIN],
-				draw = row->forecast[FORECAST_DRAW];
+	double		win,
+				draw;
 
 	if (!reader->seen_row)
 	{
@@ -136,8 +142,8 @@ forecast_add_row(ForecastReader *reader, const RowValues *row)
 	}
 	if (!reader->has_win)
 		return;
-	check_probability(win, "forecast_win", row);
-	check_probability(draw, "forecast_draw", row);
+	win = row_probability(row, FORECAST_WIN, "forecast_win");
+	draw = row_probability(row, FORECAST_DRAW, "forecast_draw");
 	if (reader->n_rows > 0 && row->match_id != reader->match_id)
 		end_match(reader);
 	if (reader->n_rows == 0)

@@ -103,6 +103,14 @@ typedef struct EvalForecast
 	EvalSink	sink;
 } EvalForecast;
 
+/* A system of the call: its name (a family's or the caller's), family and options. */
+typedef struct EvalSystem
+{
+	const char *name;
+	const ReplayFamily *family; /* NULL: the forecast */
+	Jsonb	   *options;
+} EvalSystem;
+
 pg_noreturn static void
 report_unpaired(const EvalSink *sink, int64 match_id)
 {
@@ -438,14 +446,13 @@ put_forecast(FunctionCallInfo fcinfo, EvalForecast *forecast)
  * family finds the same ones).
  */
 static void
-evaluate_system(FunctionCallInfo fcinfo, const char *system, text *rows,
+evaluate_system(FunctionCallInfo fcinfo, const EvalSystem *evaluated, text *rows,
 				const EvalSettings *settings, FirstLosses *first, EvalForecast *forecast,
 				MemoryContext cxt)
 {
 	MemoryContext old = MemoryContextSwitchTo(cxt);
-	Jsonb	   *options = NULL;
-	const ReplayFamily *family = system ? system_family(settings, system, &options)
-		: family_by_prefix("elo");
+	const char *system = evaluated ? evaluated->name : NULL;
+	const ReplayFamily *family = evaluated ? evaluated->family : family_by_prefix("elo");
 	CompositeType prior_type;
 	ReplayState *state = replay_create(cxt, family);
 	EvalSink	sink;
@@ -460,7 +467,7 @@ evaluate_system(FunctionCallInfo fcinfo, const char *system, text *rows,
 	forecast_reader_init(&reader, cxt);
 	sink.reader = &reader;
 	state->caller = psprintf("evaluate (%s)", sink.system);
-	replay_read_options(state, options);
+	replay_read_options(state, evaluated ? evaluated->options : NULL);
 	family_rating_type(fcinfo, family, &prior_type);
 	state->engine->emit = eval_emit;
 	state->engine->emit_arg = &sink;
@@ -489,62 +496,79 @@ evaluate_system(FunctionCallInfo fcinfo, const char *system, text *rows,
 	MemoryContextReset(cxt);
 }
 
-/* skill.evaluate(rows text, systems text[], options jsonb) */
-Datum
-evaluate(PG_FUNCTION_ARGS)
+/*
+ * The systems compared, in order: each one's family and options resolved
+ * before any replay; the forecast's position, or -1.
+ */
+static EvalSystem *
+read_systems(ArrayType *array, const EvalSettings *settings, int *n, int *forecast_position)
 {
-	ArrayType  *systems;
 	Datum	   *names;
 	bool	   *nulls;
-	int			n,
-				i;
-	EvalSettings settings;
-	FirstLosses first = {NULL, 0, 1024};
-	EvalForecast forecast = {-1};
-	bool		replayed = false;
-	MemoryContext cxt;
+	EvalSystem *systems;
+	int			i;
 
-	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(2)))
-		return (Datum) 0;
-	systems = PG_GETARG_ARRAYTYPE_P(1);
-	read_settings(PG_ARGISNULL(2) ? NULL : PG_GETARG_JSONB_P(2), &settings);
-	deconstruct_array(systems, TEXTOID, -1, false, TYPALIGN_INT, &names, &nulls, &n);
-	if (n == 0)
+	deconstruct_array(array, TEXTOID, -1, false, TYPALIGN_INT, &names, &nulls, n);
+	if (*n == 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("systems must name at least one rating system")));
-	for (i = 0; i < n; i++)
+	systems = palloc0(sizeof(EvalSystem) * *n);
+	*forecast_position = -1;
+	for (i = 0; i < *n; i++)
 	{
 		if (nulls[i])
 			ereport(ERROR,
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 					 errmsg("systems must not contain NULL elements")));
-		if (strcmp(TextDatumGetCString(names[i]), FORECAST_SYSTEM) != 0)
+		systems[i].name = TextDatumGetCString(names[i]);
+		if (strcmp(systems[i].name, FORECAST_SYSTEM) != 0)
 			continue;
-		if (forecast.position >= 0)
+		if (*forecast_position >= 0)
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("systems name \"" FORECAST_SYSTEM "\" twice"),
 					 errdetail("\"" FORECAST_SYSTEM "\" is the outside forecast of the rows' forecast_win column.")));
-		forecast.position = i;
+		*forecast_position = i;
 	}
-	if (settings.options != NULL)
+	if (settings->options != NULL)
 	{
-		/* the settings, and an object of options per system compared */
+		/* the settings, and an object of options per system compared but the forecast */
 		static const char *const settings_keys[] = {"score_from", "score_until", "experienced",
 		"buckets", "objective"};
-		int			n_settings = lengthof(settings_keys);
-		const char **keys = palloc(sizeof(char *) * (n + n_settings));
+		int			n_keys = lengthof(settings_keys);
+		const char **keys = palloc(sizeof(char *) * (*n + n_keys));
 
-		int			n_keys = n_settings;
-
-		/* (the forecast takes no options) */
 		memcpy(keys, settings_keys, sizeof(settings_keys));
-		for (i = 0; i < n; i++)
-			if (i != forecast.position)
-				keys[n_keys++] = TextDatumGetCString(names[i]);
-		check_known_keys(settings.options, keys, n_keys, "evaluate");
+		for (i = 0; i < *n; i++)
+			if (i != *forecast_position)
+				keys[n_keys++] = systems[i].name;
+		check_known_keys(settings->options, keys, n_keys, "evaluate");
 	}
+	for (i = 0; i < *n; i++)
+		if (i != *forecast_position)
+			systems[i].family = system_family(settings, systems[i].name, &systems[i].options);
+	return systems;
+}
+
+/* skill.evaluate(rows text, systems text[], options jsonb) */
+Datum
+evaluate(PG_FUNCTION_ARGS)
+{
+	EvalSystem *systems;
+	int			n,
+				i;
+	EvalSettings settings;
+	FirstLosses first = {NULL, 0, 1024};
+	EvalForecast forecast;
+	bool		replayed = false;
+	MemoryContext cxt;
+
+	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(2)))
+		return (Datum) 0;
+	read_settings(PG_ARGISNULL(2) ? NULL : PG_GETARG_JSONB_P(2), &settings);
+	memset(&forecast, 0, sizeof(forecast));
+	systems = read_systems(PG_GETARG_ARRAYTYPE_P(1), &settings, &n, &forecast.position);
 	InitMaterializedSRF(fcinfo, 0);
 	cxt = AllocSetContextCreate(CurrentMemoryContext, "skill evaluate", ALLOCSET_DEFAULT_SIZES);
 	first.match_id = MemoryContextAllocHuge(CurrentMemoryContext, sizeof(int64) * first.capacity);
@@ -556,8 +580,8 @@ evaluate(PG_FUNCTION_ARGS)
 			put_forecast(fcinfo, &forecast);
 		else
 		{
-			evaluate_system(fcinfo, TextDatumGetCString(names[i]), PG_GETARG_TEXT_PP(0),
-							&settings, &first, &forecast, cxt);
+			evaluate_system(fcinfo, &systems[i], PG_GETARG_TEXT_PP(0), &settings, &first,
+							&forecast, cxt);
 			replayed = true;
 		}
 	}

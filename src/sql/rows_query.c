@@ -234,8 +234,8 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *co
 		int			at = layout->forecast[k] - 1;
 
 		row->has_forecast[k] = at >= 0;
-		row->forecast[k] = at < 0 || nulls[at] ? get_float8_nan()
-			: detail_number(DatumGetFloat8(values[at]), forecast_names[k]);
+		row->forecast_null[k] = at < 0 || nulls[at];
+		row->forecast[k] = row->forecast_null[k] ? 0 : DatumGetFloat8(values[at]);
 	}
 }
 

@@ -38,7 +38,8 @@ typedef struct RowValues
 	const ReplayDetails *details;	/* NULL: the query has no detail columns */
 	ReplayDetails detail_values;
 	bool		has_forecast[FORECAST_COUNT];	/* the query has the column */
-	double		forecast[FORECAST_COUNT];	/* its value; NaN: NULL or absent */
+	bool		forecast_null[FORECAST_COUNT];	/* NULL or absent */
+	double		forecast[FORECAST_COUNT];	/* its value, unchecked */
 } RowValues;
 
 typedef void (*RowsQueryCallback) (void *arg, const RowValues *row);
