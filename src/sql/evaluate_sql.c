@@ -439,6 +439,25 @@ put_forecast(FunctionCallInfo fcinfo, EvalForecast *forecast)
 }
 
 /*
+ * After the first replay, which scored the forecast if the rows have one:
+ * the count of matches left out for want of a forecast, and the forecast's
+ * row if it is the first system.
+ */
+static void
+forecast_scored(FunctionCallInfo fcinfo, const EvalSink *sink, EvalForecast *forecast)
+{
+	forecast->scored = true;
+	if (sink->forecast == NULL)
+		return;
+	if (sink->dropped > 0)
+		ereport(NOTICE,
+				(errmsg("evaluate left out " INT64_FORMAT " matches without a forecast (a NULL forecast_win or forecast_draw) from every system's scores",
+						sink->dropped)));
+	if (forecast->sink.is_first)
+		put_forecast(fcinfo, forecast);
+}
+
+/*
  * One system: replayed over the rows in its own memory, then scored; the
  * first one records its losses into first, the others are paired with it.
  * The first replay scores the forecast too, if the rows have one; system
@@ -481,16 +500,7 @@ evaluate_system(FunctionCallInfo fcinfo, const EvalSystem *evaluated, text *rows
 		report_no_draws("evaluate", system);
 	MemoryContextSwitchTo(old);
 	if (er.first_replay)
-		forecast->scored = true;
-	if (sink.forecast != NULL)
-	{
-		if (sink.dropped > 0)
-			ereport(NOTICE,
-					(errmsg("evaluate left out " INT64_FORMAT " matches without a forecast (a NULL forecast_win or forecast_draw) from every system's scores",
-							sink.dropped)));
-		if (sink.forecast->is_first)
-			put_forecast(fcinfo, forecast);
-	}
+		forecast_scored(fcinfo, &sink, forecast);
 	if (!sink.replayed_only)
 		put_result((ReturnSetInfo *) fcinfo->resultinfo, &sink);
 	MemoryContextReset(cxt);
