@@ -4,15 +4,18 @@
 #   awk -v part=replay -f scripts/gen_family_sql.awk src/families/families.def
 # One line there, FAMILY(prefix, kind, period, history, label), gives
 # skill.<prefix>_replay (four overloads: plain, with priors, with priors
-# and options, and with match details too) and, where history is "history", skill.<prefix>_history.
+# and options, and with match details too; a family with rating periods
+# has them twice, with a period argument after played_at and without one,
+# each match then its own period) and, where history is "history",
+# skill.<prefix>_history.
 
 function sqltype(kind) {
 	return kind == "elo" ? "float8" : "skill." kind
 }
 
-function emit_step(prefix, args, extra, what) {
+function emit_step(prefix, args, extra, what, symbol) {
 	printf "CREATE FUNCTION skill_internal.%s_replay_step(internal, %s%s)\n", prefix, args, extra
-	printf "RETURNS internal\nAS 'MODULE_PATHNAME', '%s_replay_step'\nLANGUAGE C PARALLEL SAFE;\n", prefix
+	printf "RETURNS internal\nAS 'MODULE_PATHNAME', '%s'\nLANGUAGE C PARALLEL SAFE;\n", symbol
 	printf "COMMENT ON FUNCTION skill_internal.%s_replay_step(internal, %s%s) IS\n", prefix, args, extra
 	printf "  'Transition function of skill.%s_replay%s';\n", prefix, what
 }
@@ -26,30 +29,41 @@ function emit_aggregate(prefix, named, types, label, result, how) {
 		label, how, result
 }
 
-function emit_replay(prefix, kind, period, label,    t, result, args, named) {
+# The four overloads of one argument list, with (with_period) or without
+# a period argument; the first list also declares the final function.
+function emit_overloads(prefix, kind, label, with_period, how, first,    t, result, args, named, symbol) {
 	t = sqltype(kind)
 	result = "skill.replayed_" (kind == "glicko" ? "glicko" : kind)
-	args = "bigint, timestamptz, " (period == "period" ? "timestamptz, " : "") "bigint, int, float8"
+	args = "bigint, timestamptz, " (with_period ? "timestamptz, " : "") "bigint, int, float8"
 	named = "match_id bigint, played_at timestamptz, " \
-		(period == "period" ? "period timestamptz, " : "") \
+		(with_period ? "period timestamptz, " : "") \
 		"player_id bigint, team int, rank float8"
-	printf "\n-- %s\n", label
-	emit_step(prefix, args, "", "")
-	emit_step(prefix, args, ", " t, " with priors")
-	emit_step(prefix, args, ", " t ", jsonb", " with priors and options")
-	emit_step(prefix, args, ", " t ", jsonb, skill.match_details", " with priors, options and match details")
-	printf "CREATE FUNCTION skill_internal.%s_replay_final(internal)\nRETURNS %s[]\n", prefix, result
-	printf "AS 'MODULE_PATHNAME', 'replay_final'\nLANGUAGE C PARALLEL SAFE;\n"
-	printf "COMMENT ON FUNCTION skill_internal.%s_replay_final(internal) IS\n", prefix
-	printf "  'Final function of skill.%s_replay: rates the last match and lists every player';\n", prefix
-	emit_aggregate(prefix, named, args, label, result, "")
+	symbol = prefix "_replay_step" (how == "" ? "" : "_per_match")
+	emit_step(prefix, args, "", how, symbol)
+	emit_step(prefix, args, ", " t, how " with priors", symbol)
+	emit_step(prefix, args, ", " t ", jsonb", how " with priors and options", symbol)
+	emit_step(prefix, args, ", " t ", jsonb, skill.match_details", how " with priors, options and match details", symbol)
+	if (first) {
+		printf "CREATE FUNCTION skill_internal.%s_replay_final(internal)\nRETURNS %s[]\n", prefix, result
+		printf "AS 'MODULE_PATHNAME', 'replay_final'\nLANGUAGE C PARALLEL SAFE;\n"
+		printf "COMMENT ON FUNCTION skill_internal.%s_replay_final(internal) IS\n", prefix
+		printf "  'Final function of skill.%s_replay: rates the last match and lists every player';\n", prefix
+	}
+	emit_aggregate(prefix, named, args, label, result, how)
 	emit_aggregate(prefix, named ", prior " t, args ", " t, label, result,
-		", starting from each player''s prior (NULL = default)")
+		how ", starting from each player''s prior (NULL = default)")
 	emit_aggregate(prefix, named ", prior " t ", options jsonb", args ", " t ", jsonb", label,
-		result, ", with priors and options (see skill.replay_options())")
+		result, how ", with priors and options (see skill.replay_options())")
 	emit_aggregate(prefix, named ", prior " t ", options jsonb, details skill.match_details",
 		args ", " t ", jsonb, skill.match_details", label, result,
-		", with priors, options and each row''s match details (score, context, length, home)")
+		how ", with priors, options and each row''s match details (score, context, length, home)")
+}
+
+function emit_replay(prefix, kind, period, label) {
+	printf "\n-- %s\n", label
+	emit_overloads(prefix, kind, label, period == "period", "", 1)
+	if (period == "period")
+		emit_overloads(prefix, kind, label, 0, " (each match its own rating period)", 0)
 }
 
 function emit_history(prefix, kind, label,    t) {

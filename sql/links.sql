@@ -44,3 +44,19 @@ FROM h;
 SELECT skill.pl_predict_win(ARRAY[skill.rating(), skill.rating()], link => 'probit');
 SELECT * FROM skill.pl_history('SELECT * FROM lr', '{"link": "probit"}');
 SELECT * FROM skill.pl_history('SELECT * FROM lr', '{"link": 1}');
+
+-- The OpenSkill *_predict_draw functions take link too: openskill's draw
+-- margin m = sqrt(n) beta Phi^-1((1 + 1/n)/2) (n players), and for each
+-- pair of teams link((m - d)/c) - link((-m - d)/c), averaged over the
+-- pairs.  Python (statistics.NormalDist, math.exp) gives: (28, 4) against
+-- (25, 6), n = 2: normal 0.3147225035254298 (openskill's own, the same c),
+-- logistic 0.20508374253520595; [(28, 4), (20, 3)] against [(25, 6)] and
+-- [(30, 2)], n = 4: logistic 0.0805466770857689.
+SELECT link, round(skill.pl_predict_draw(ARRAY[skill.rating(28, 4), skill.rating(25, 6)], link => link)::numeric, 12) AS teams,
+       round(skill.pl_predict_draw(skill.rating(28, 4), skill.rating(25, 6), link => link)::numeric, 12) AS pair,
+       round(skill.tm_part_predict_draw(skill.rating(28, 4), skill.rating(25, 6), link => link)::numeric, 12) AS tm_part_pair
+FROM unnest(ARRAY['family', 'logistic', 'normal']) link;
+SELECT round(skill.bt_full_predict_draw(ARRAY[[skill.rating(28, 4), skill.rating(20, 3)], [skill.rating(25, 6), NULL],
+                                              [skill.rating(30, 2), NULL]], link => 'logistic')::numeric, 12) AS three_teams_logistic;
+SELECT skill.pl_predict_draw(ARRAY[skill.rating(28, 4), skill.rating(25, 6)], link => 'probit');
+SELECT skill.pl_predict_draw(ARRAY[skill.rating(28, 4), skill.rating(25, 6)], link => NULL) AS strict_null;

@@ -25,6 +25,20 @@ BEGIN
 END
 $grant_usage$;
 
+-- The OpenSkill *_predict_draw functions take link as *_predict_win do: a
+-- trailing argument, so the 1.0.0 forms are dropped and created anew (an
+-- overload beside them would make every call without link ambiguous).
+DROP FUNCTION skill.pl_predict_draw(skill.rating[], float8, float8, bool);
+DROP FUNCTION skill.pl_predict_draw(skill.rating, skill.rating, float8, float8, bool);
+DROP FUNCTION skill.bt_full_predict_draw(skill.rating[], float8, float8, bool);
+DROP FUNCTION skill.bt_full_predict_draw(skill.rating, skill.rating, float8, float8, bool);
+DROP FUNCTION skill.bt_part_predict_draw(skill.rating[], float8, float8, bool);
+DROP FUNCTION skill.bt_part_predict_draw(skill.rating, skill.rating, float8, float8, bool);
+DROP FUNCTION skill.tm_full_predict_draw(skill.rating[], float8, float8, bool);
+DROP FUNCTION skill.tm_full_predict_draw(skill.rating, skill.rating, float8, float8, bool);
+DROP FUNCTION skill.tm_part_predict_draw(skill.rating[], float8, float8, bool);
+DROP FUNCTION skill.tm_part_predict_draw(skill.rating, skill.rating, float8, float8, bool);
+
 ---------------------------------------------------------------------------
 -- Versions
 ---------------------------------------------------------------------------
@@ -225,7 +239,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'glicko_expected'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko_expected(skill.glicko, skill.glicko) IS
-  'Glicko-1 expected score E = 1/(1 + 10^(-g(RD_opponent)*(r - r_opponent)/400)), as in the update (the chance of winning, with both RDs, is skill.glicko_predict_win)';
+  'Glicko-1 expected score E = 1/(1 + 10^(-g(RD_opponent)*(r - r_opponent)/400)) of the update: the player''s own RD is not used, so it is not the chance of winning, which is skill.glicko_predict_win (both RDs; equal when the player''s RD is 0)';
 
 CREATE OR REPLACE FUNCTION skill.glicko_predict_win(player skill.glicko, opponent skill.glicko,
                                          draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
@@ -234,7 +248,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'glicko_predict_win'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko_predict_win(skill.glicko, skill.glicko, text, float8, float8) IS
-  'Glicko: the chance player beats opponent, both ratings uncertain (Glickman 1999); draw_model ''none'': 1/(1 + 10^(-g(sqrt(RD^2 + RD_opponent^2))*(r - r_opponent)/400)), as the histories predict; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance of winning outright at z = ln(10)*g*(r - r_opponent)/400';
+  'Glicko: the chance player beats opponent, both ratings uncertain (Glickman 1999; skill.glicko_expected, the update''s E, counts only the opponent''s RD); draw_model ''none'': 1/(1 + 10^(-g(sqrt(RD^2 + RD_opponent^2))*(r - r_opponent)/400)), as the histories predict; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance of winning outright at z = ln(10)*g*(r - r_opponent)/400';
 
 CREATE OR REPLACE FUNCTION skill.glicko_predict_draw(player skill.glicko, opponent skill.glicko,
                                           draw_model text DEFAULT 'threshold', draw_margin float8 DEFAULT NULL,
@@ -283,7 +297,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'glicko2_expected'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko2_expected(skill.glicko, skill.glicko) IS
-  'Glicko-2 expected score 1/(1 + exp(-g(phi_opponent)*(mu - mu_opponent))) on the Glicko-2 scale, as in the update (the chance of winning is skill.glicko2_predict_win)';
+  'Glicko-2 expected score 1/(1 + exp(-g(phi_opponent)*(mu - mu_opponent))) on the Glicko-2 scale, of the update: the player''s own phi is not used, so it is not the chance of winning, which is skill.glicko2_predict_win (both RDs; equal when the player''s RD is 0)';
 
 CREATE OR REPLACE FUNCTION skill.glicko2_predict_win(player skill.glicko, opponent skill.glicko,
                                           draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
@@ -292,7 +306,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'glicko_predict_win'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko2_predict_win(skill.glicko, skill.glicko, text, float8, float8) IS
-  'Glicko-2: the chance player beats opponent, 1/(1 + exp(-g(sqrt(phi^2 + phi_opponent^2))*(mu - mu_opponent))), equal to skill.glicko_predict_win on the stored Glicko-1 scale (draw models as there); vol is not used';
+  'Glicko-2: the chance player beats opponent, 1/(1 + exp(-g(sqrt(phi^2 + phi_opponent^2))*(mu - mu_opponent))) (skill.glicko2_expected, the update''s E, counts only phi_opponent), equal to skill.glicko_predict_win on the stored Glicko-1 scale (draw models as there); vol is not used';
 
 CREATE OR REPLACE FUNCTION skill.glicko2_predict_draw(player skill.glicko, opponent skill.glicko,
                                            draw_model text DEFAULT 'threshold', draw_margin float8 DEFAULT NULL,
@@ -396,12 +410,12 @@ COMMENT ON FUNCTION skill.pl_predict_win(skill.rating[], float8, float8, bool, t
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE OR REPLACE FUNCTION skill.pl_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
+COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models); link ''logistic'' or ''normal'': the chance that the mu difference falls within openskill''s draw margin on that curve over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2), as pl_predict_win''s link';
 
 CREATE OR REPLACE FUNCTION skill.pl_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -420,12 +434,12 @@ COMMENT ON FUNCTION skill.bt_full_predict_win(skill.rating[], float8, float8, bo
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE OR REPLACE FUNCTION skill.bt_full_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
+COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models); link ''logistic'' or ''normal'': the chance that the mu difference falls within openskill''s draw margin on that curve over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2), as bt_full_predict_win''s link';
 
 CREATE OR REPLACE FUNCTION skill.bt_full_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -444,12 +458,12 @@ COMMENT ON FUNCTION skill.bt_part_predict_win(skill.rating[], float8, float8, bo
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE OR REPLACE FUNCTION skill.bt_part_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
+COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models); link ''logistic'' or ''normal'': the chance that the mu difference falls within openskill''s draw margin on that curve over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2), as bt_part_predict_win''s link';
 
 CREATE OR REPLACE FUNCTION skill.bt_part_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -468,12 +482,12 @@ COMMENT ON FUNCTION skill.tm_full_predict_win(skill.rating[], float8, float8, bo
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE OR REPLACE FUNCTION skill.tm_full_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
+COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models); link ''logistic'' or ''normal'': the chance that the mu difference falls within openskill''s draw margin on that curve over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2), as tm_full_predict_win''s link';
 
 CREATE OR REPLACE FUNCTION skill.tm_full_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -492,12 +506,12 @@ COMMENT ON FUNCTION skill.tm_part_predict_win(skill.rating[], float8, float8, bo
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE OR REPLACE FUNCTION skill.tm_part_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
+COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models); link ''logistic'' or ''normal'': the chance that the mu difference falls within openskill''s draw margin on that curve over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2), as tm_part_predict_win''s link';
 
 CREATE OR REPLACE FUNCTION skill.tm_part_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -518,11 +532,12 @@ COMMENT ON FUNCTION skill.pl_predict_win(skill.rating, skill.rating, float8, flo
   'OpenSkill: the chance player beats opponent, skill.pl_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
 
 CREATE OR REPLACE FUNCTION skill.pl_predict_draw(player skill.rating, opponent skill.rating,
-    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating, skill.rating, float8, float8, bool, text) IS
   'OpenSkill: the chance player and opponent draw, skill.pl_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
 
 CREATE OR REPLACE FUNCTION skill.bt_full_predict_win(player skill.rating, opponent skill.rating,
@@ -535,11 +550,12 @@ COMMENT ON FUNCTION skill.bt_full_predict_win(skill.rating, skill.rating, float8
   'OpenSkill: the chance player beats opponent, skill.bt_full_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
 
 CREATE OR REPLACE FUNCTION skill.bt_full_predict_draw(player skill.rating, opponent skill.rating,
-    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating, skill.rating, float8, float8, bool, text) IS
   'OpenSkill: the chance player and opponent draw, skill.bt_full_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
 
 CREATE OR REPLACE FUNCTION skill.bt_part_predict_win(player skill.rating, opponent skill.rating,
@@ -552,11 +568,12 @@ COMMENT ON FUNCTION skill.bt_part_predict_win(skill.rating, skill.rating, float8
   'OpenSkill: the chance player beats opponent, skill.bt_part_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
 
 CREATE OR REPLACE FUNCTION skill.bt_part_predict_draw(player skill.rating, opponent skill.rating,
-    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating, skill.rating, float8, float8, bool, text) IS
   'OpenSkill: the chance player and opponent draw, skill.bt_part_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
 
 CREATE OR REPLACE FUNCTION skill.tm_full_predict_win(player skill.rating, opponent skill.rating,
@@ -569,11 +586,12 @@ COMMENT ON FUNCTION skill.tm_full_predict_win(skill.rating, skill.rating, float8
   'OpenSkill: the chance player beats opponent, skill.tm_full_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
 
 CREATE OR REPLACE FUNCTION skill.tm_full_predict_draw(player skill.rating, opponent skill.rating,
-    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating, skill.rating, float8, float8, bool, text) IS
   'OpenSkill: the chance player and opponent draw, skill.tm_full_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
 
 CREATE OR REPLACE FUNCTION skill.tm_part_predict_win(player skill.rating, opponent skill.rating,
@@ -586,11 +604,12 @@ COMMENT ON FUNCTION skill.tm_part_predict_win(skill.rating, skill.rating, float8
   'OpenSkill: the chance player beats opponent, skill.tm_part_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
 
 CREATE OR REPLACE FUNCTION skill.tm_part_predict_draw(player skill.rating, opponent skill.rating,
-    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating, skill.rating, float8, float8, bool, text) IS
   'OpenSkill: the chance player and opponent draw, skill.tm_part_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
 
 ---------------------------------------------------------------------------
@@ -1332,6 +1351,62 @@ CREATE OR REPLACE AGGREGATE skill.glicko_replay(match_id bigint, played_at times
 );
 COMMENT ON AGGREGATE skill.glicko_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
   'Replays a match history (Glicko-1) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_glicko[]';
+CREATE OR REPLACE FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'glicko_replay_step_per_match'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
+  'Transition function of skill.glicko_replay (each match its own rating period)';
+CREATE OR REPLACE FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'glicko_replay_step_per_match'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko) IS
+  'Transition function of skill.glicko_replay (each match its own rating period) with priors';
+CREATE OR REPLACE FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'glicko_replay_step_per_match'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
+  'Transition function of skill.glicko_replay (each match its own rating period) with priors and options';
+CREATE OR REPLACE FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'glicko_replay_step_per_match'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill_internal.glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+  'Transition function of skill.glicko_replay (each match its own rating period) with priors, options and match details';
+CREATE OR REPLACE AGGREGATE skill.glicko_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8) (
+  SFUNC = skill_internal.glicko_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill_internal.glicko_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.glicko_replay(bigint, timestamptz, bigint, int, float8) IS
+  'Replays a match history (Glicko-1) ordered by played_at, match_id (each match its own rating period); returns skill.replayed_glicko[]';
+CREATE OR REPLACE AGGREGATE skill.glicko_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.glicko) (
+  SFUNC = skill_internal.glicko_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill_internal.glicko_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.glicko_replay(bigint, timestamptz, bigint, int, float8, skill.glicko) IS
+  'Replays a match history (Glicko-1) ordered by played_at, match_id (each match its own rating period), starting from each player''s prior (NULL = default); returns skill.replayed_glicko[]';
+CREATE OR REPLACE AGGREGATE skill.glicko_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb) (
+  SFUNC = skill_internal.glicko_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill_internal.glicko_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.glicko_replay(bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
+  'Replays a match history (Glicko-1) ordered by played_at, match_id (each match its own rating period), with priors and options (see skill.replay_options()); returns skill.replayed_glicko[]';
+CREATE OR REPLACE AGGREGATE skill.glicko_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb, details skill.match_details) (
+  SFUNC = skill_internal.glicko_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill_internal.glicko_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.glicko_replay(bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+  'Replays a match history (Glicko-1) ordered by played_at, match_id (each match its own rating period), with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_glicko[]';
 
 -- Glicko-2
 CREATE OR REPLACE FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, timestamptz, bigint, int, float8)
@@ -1396,6 +1471,62 @@ CREATE OR REPLACE AGGREGATE skill.glicko2_replay(match_id bigint, played_at time
 );
 COMMENT ON AGGREGATE skill.glicko2_replay(bigint, timestamptz, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
   'Replays a match history (Glicko-2) ordered by played_at, match_id, with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_glicko[]';
+CREATE OR REPLACE FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, bigint, int, float8)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'glicko2_replay_step_per_match'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, bigint, int, float8) IS
+  'Transition function of skill.glicko2_replay (each match its own rating period)';
+CREATE OR REPLACE FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'glicko2_replay_step_per_match'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko) IS
+  'Transition function of skill.glicko2_replay (each match its own rating period) with priors';
+CREATE OR REPLACE FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'glicko2_replay_step_per_match'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
+  'Transition function of skill.glicko2_replay (each match its own rating period) with priors and options';
+CREATE OR REPLACE FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'glicko2_replay_step_per_match'
+LANGUAGE C PARALLEL SAFE;
+COMMENT ON FUNCTION skill_internal.glicko2_replay_step(internal, bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+  'Transition function of skill.glicko2_replay (each match its own rating period) with priors, options and match details';
+CREATE OR REPLACE AGGREGATE skill.glicko2_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8) (
+  SFUNC = skill_internal.glicko2_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill_internal.glicko2_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.glicko2_replay(bigint, timestamptz, bigint, int, float8) IS
+  'Replays a match history (Glicko-2) ordered by played_at, match_id (each match its own rating period); returns skill.replayed_glicko[]';
+CREATE OR REPLACE AGGREGATE skill.glicko2_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.glicko) (
+  SFUNC = skill_internal.glicko2_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill_internal.glicko2_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.glicko2_replay(bigint, timestamptz, bigint, int, float8, skill.glicko) IS
+  'Replays a match history (Glicko-2) ordered by played_at, match_id (each match its own rating period), starting from each player''s prior (NULL = default); returns skill.replayed_glicko[]';
+CREATE OR REPLACE AGGREGATE skill.glicko2_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb) (
+  SFUNC = skill_internal.glicko2_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill_internal.glicko2_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.glicko2_replay(bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb) IS
+  'Replays a match history (Glicko-2) ordered by played_at, match_id (each match its own rating period), with priors and options (see skill.replay_options()); returns skill.replayed_glicko[]';
+CREATE OR REPLACE AGGREGATE skill.glicko2_replay(match_id bigint, played_at timestamptz, player_id bigint, team int, rank float8, prior skill.glicko, options jsonb, details skill.match_details) (
+  SFUNC = skill_internal.glicko2_replay_step,
+  STYPE = internal,
+  FINALFUNC = skill_internal.glicko2_replay_final,
+  FINALFUNC_MODIFY = READ_WRITE
+);
+COMMENT ON AGGREGATE skill.glicko2_replay(bigint, timestamptz, bigint, int, float8, skill.glicko, jsonb, skill.match_details) IS
+  'Replays a match history (Glicko-2) ordered by played_at, match_id (each match its own rating period), with priors, options and each row''s match details (score, context, length, home); returns skill.replayed_glicko[]';
 
 -- team Glicko-1
 CREATE OR REPLACE FUNCTION skill_internal.team_glicko_replay_step(internal, bigint, timestamptz, bigint, int, float8)

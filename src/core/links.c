@@ -51,22 +51,23 @@ sk_link_team_probs(sk_link link, int n_teams, const double *mean, const double *
 	return SK_OK;
 }
 
-sk_status
-sk_link_match_probs(sk_link link, int n_teams, const int *team_start, const double *mu,
-					const double *sigma, double beta, int per_player, double *prob,
-					double *work)
+/* Each team's mean and variance (links.h) into mean and var. */
+static sk_status
+team_moments(sk_link link, int n_teams, const int *team_start, const double *mu,
+			 const double *sigma, double beta, int per_player, double *mean, double *var)
 {
-	double	   *mean = work;
-	double	   *var = work + n_teams;
 	int			t,
 				i;
 
+	if (link != SK_LINK_LOGISTIC && link != SK_LINK_NORMAL)
+		return SK_ERR_RANGE;
 	if (n_teams < 2)
 		return SK_ERR_SIZE;
 	if (!isfinite(beta))
 		return SK_ERR_NOT_FINITE;
 	for (t = 0; t < n_teams; t++)
 	{
+		sk_check_interrupts();
 		mean[t] = 0.0;
 		var[t] = per_player ? 0.0 : beta * beta;
 		for (i = team_start[t]; i < team_start[t + 1]; i++)
@@ -74,6 +75,59 @@ sk_link_match_probs(sk_link link, int n_teams, const int *team_start, const doub
 			mean[t] += mu[i];
 			var[t] += sigma[i] * sigma[i] + (per_player ? beta * beta : 0.0);
 		}
+		if (!isfinite(mean[t]) || !isfinite(var[t]))
+			return SK_ERR_NOT_FINITE;
+		if (!(var[t] > 0.0))
+			return SK_ERR_RANGE;
 	}
+	return SK_OK;
+}
+
+sk_status
+sk_link_match_probs(sk_link link, int n_teams, const int *team_start, const double *mu,
+					const double *sigma, double beta, int per_player, double *prob,
+					double *work)
+{
+	double	   *mean = work;
+	double	   *var = work + n_teams;
+	sk_status	st = team_moments(link, n_teams, team_start, mu, sigma, beta, per_player,
+								  mean, var);
+
+	if (st != SK_OK)
+		return st;
 	return sk_link_team_probs(link, n_teams, mean, var, prob);
+}
+
+sk_status
+sk_link_match_draw(sk_link link, int n_teams, const int *team_start, const double *mu,
+				   const double *sigma, double beta, int per_player, double margin,
+				   double *prob, double *work)
+{
+	double	   *mean = work;
+	double	   *var = work + n_teams;
+	double		sum = 0.0;
+	int			a,
+				b;
+	sk_status	st;
+
+	if (!(margin >= 0.0) || !isfinite(margin))
+		return SK_ERR_RANGE;
+	st = team_moments(link, n_teams, team_start, mu, sigma, beta, per_player, mean, var);
+	if (st != SK_OK)
+		return st;
+	for (a = 0; a < n_teams; a++)
+	{
+		sk_check_interrupts();
+		for (b = a + 1; b < n_teams; b++)
+		{
+			double		d = mean[a] - mean[b];
+			double		c = sqrt(var[a] + var[b]);
+
+			sk_check_interrupts_every(b);
+			sum += sk_link_probability(link, margin - d, c) -
+				sk_link_probability(link, -margin - d, c);
+		}
+	}
+	*prob = sum / ((double) n_teams * (n_teams - 1) / 2.0);
+	return isfinite(*prob) ? SK_OK : SK_ERR_NOT_FINITE;
 }

@@ -44,4 +44,15 @@ sk_status	sk_link_match_probs(sk_link link, int n_teams, const int *team_start,
 								const double *mu, const double *sigma, double beta,
 								int per_player, double *prob, double *work);
 
+/*
+ * The chance of a draw through the link: for each pair of teams a and b,
+ * link((margin - d) / c) - link((-margin - d) / c), d = mean_a - mean_b,
+ * c as above (the chance that their performances differ by less than
+ * margin), averaged over the pairs; OpenSkill's predict_draw with the
+ * link's curve.  Teams and work as for sk_link_match_probs; margin >= 0.
+ */
+sk_status	sk_link_match_draw(sk_link link, int n_teams, const int *team_start,
+							   const double *mu, const double *sigma, double beta,
+							   int per_player, double margin, double *prob, double *work);
+
 #endif

@@ -29,7 +29,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'glicko_expected'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko_expected(skill.glicko, skill.glicko) IS
-  'Glicko-1 expected score E = 1/(1 + 10^(-g(RD_opponent)*(r - r_opponent)/400)), as in the update (the chance of winning, with both RDs, is skill.glicko_predict_win)';
+  'Glicko-1 expected score E = 1/(1 + 10^(-g(RD_opponent)*(r - r_opponent)/400)) of the update: the player''s own RD is not used, so it is not the chance of winning, which is skill.glicko_predict_win (both RDs; equal when the player''s RD is 0)';
 
 CREATE FUNCTION skill.glicko_predict_win(player skill.glicko, opponent skill.glicko,
                                          draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
@@ -38,7 +38,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'glicko_predict_win'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko_predict_win(skill.glicko, skill.glicko, text, float8, float8) IS
-  'Glicko: the chance player beats opponent, both ratings uncertain (Glickman 1999); draw_model ''none'': 1/(1 + 10^(-g(sqrt(RD^2 + RD_opponent^2))*(r - r_opponent)/400)), as the histories predict; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance of winning outright at z = ln(10)*g*(r - r_opponent)/400';
+  'Glicko: the chance player beats opponent, both ratings uncertain (Glickman 1999; skill.glicko_expected, the update''s E, counts only the opponent''s RD); draw_model ''none'': 1/(1 + 10^(-g(sqrt(RD^2 + RD_opponent^2))*(r - r_opponent)/400)), as the histories predict; ''threshold'' (draw_margin) or ''davidson'' (draw_nu): the chance of winning outright at z = ln(10)*g*(r - r_opponent)/400';
 
 CREATE FUNCTION skill.glicko_predict_draw(player skill.glicko, opponent skill.glicko,
                                           draw_model text DEFAULT 'threshold', draw_margin float8 DEFAULT NULL,
@@ -87,7 +87,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'glicko2_expected'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko2_expected(skill.glicko, skill.glicko) IS
-  'Glicko-2 expected score 1/(1 + exp(-g(phi_opponent)*(mu - mu_opponent))) on the Glicko-2 scale, as in the update (the chance of winning is skill.glicko2_predict_win)';
+  'Glicko-2 expected score 1/(1 + exp(-g(phi_opponent)*(mu - mu_opponent))) on the Glicko-2 scale, of the update: the player''s own phi is not used, so it is not the chance of winning, which is skill.glicko2_predict_win (both RDs; equal when the player''s RD is 0)';
 
 CREATE FUNCTION skill.glicko2_predict_win(player skill.glicko, opponent skill.glicko,
                                           draw_model text DEFAULT 'none', draw_margin float8 DEFAULT NULL,
@@ -96,7 +96,7 @@ RETURNS float8
 AS 'MODULE_PATHNAME', 'glicko_predict_win'
 LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION skill.glicko2_predict_win(skill.glicko, skill.glicko, text, float8, float8) IS
-  'Glicko-2: the chance player beats opponent, 1/(1 + exp(-g(sqrt(phi^2 + phi_opponent^2))*(mu - mu_opponent))), equal to skill.glicko_predict_win on the stored Glicko-1 scale (draw models as there); vol is not used';
+  'Glicko-2: the chance player beats opponent, 1/(1 + exp(-g(sqrt(phi^2 + phi_opponent^2))*(mu - mu_opponent))) (skill.glicko2_expected, the update''s E, counts only phi_opponent), equal to skill.glicko_predict_win on the stored Glicko-1 scale (draw models as there); vol is not used';
 
 CREATE FUNCTION skill.glicko2_predict_draw(player skill.glicko, opponent skill.glicko,
                                            draw_model text DEFAULT 'threshold', draw_margin float8 DEFAULT NULL,

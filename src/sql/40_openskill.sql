@@ -76,12 +76,12 @@ COMMENT ON FUNCTION skill.pl_predict_win(skill.rating[], float8, float8, bool, t
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE FUNCTION skill.pl_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
+COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models); link ''logistic'' or ''normal'': the chance that the mu difference falls within openskill''s draw margin on that curve over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2), as pl_predict_win''s link';
 
 CREATE FUNCTION skill.pl_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -100,12 +100,12 @@ COMMENT ON FUNCTION skill.bt_full_predict_win(skill.rating[], float8, float8, bo
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE FUNCTION skill.bt_full_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
+COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models); link ''logistic'' or ''normal'': the chance that the mu difference falls within openskill''s draw margin on that curve over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2), as bt_full_predict_win''s link';
 
 CREATE FUNCTION skill.bt_full_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -124,12 +124,12 @@ COMMENT ON FUNCTION skill.bt_part_predict_win(skill.rating[], float8, float8, bo
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE FUNCTION skill.bt_part_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
+COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models); link ''logistic'' or ''normal'': the chance that the mu difference falls within openskill''s draw margin on that curve over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2), as bt_part_predict_win''s link';
 
 CREATE FUNCTION skill.bt_part_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -148,12 +148,12 @@ COMMENT ON FUNCTION skill.tm_full_predict_win(skill.rating[], float8, float8, bo
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE FUNCTION skill.tm_full_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
+COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models); link ''logistic'' or ''normal'': the chance that the mu difference falls within openskill''s draw margin on that curve over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2), as tm_full_predict_win''s link';
 
 CREATE FUNCTION skill.tm_full_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -172,12 +172,12 @@ COMMENT ON FUNCTION skill.tm_part_predict_win(skill.rating[], float8, float8, bo
   'OpenSkill: each team''s chance of winning, in team order, summing to 1 (the same for all five models); link ''logistic'' or ''normal'' uses that curve in the mu difference over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2) instead';
 
 CREATE FUNCTION skill.tm_part_predict_draw(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
-    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    kappa float8 DEFAULT 0.0001, balance bool DEFAULT false, link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating[], float8, float8, bool) IS
-  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models)';
+COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating[], float8, float8, bool, text) IS
+  'OpenSkill: the chance of a draw, averaged over pairs of teams (the same for all five models); link ''logistic'' or ''normal'': the chance that the mu difference falls within openskill''s draw margin on that curve over sqrt(sigma_a^2 + sigma_b^2 + 2 beta^2), as tm_part_predict_win''s link';
 
 CREATE FUNCTION skill.tm_part_predict_rank(team_ratings skill.rating[], beta float8 DEFAULT 4.166666666666667,
     kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
@@ -198,11 +198,12 @@ COMMENT ON FUNCTION skill.pl_predict_win(skill.rating, skill.rating, float8, flo
   'OpenSkill: the chance player beats opponent, skill.pl_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
 
 CREATE FUNCTION skill.pl_predict_draw(player skill.rating, opponent skill.rating,
-    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+COMMENT ON FUNCTION skill.pl_predict_draw(skill.rating, skill.rating, float8, float8, bool, text) IS
   'OpenSkill: the chance player and opponent draw, skill.pl_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
 
 CREATE FUNCTION skill.bt_full_predict_win(player skill.rating, opponent skill.rating,
@@ -215,11 +216,12 @@ COMMENT ON FUNCTION skill.bt_full_predict_win(skill.rating, skill.rating, float8
   'OpenSkill: the chance player beats opponent, skill.bt_full_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
 
 CREATE FUNCTION skill.bt_full_predict_draw(player skill.rating, opponent skill.rating,
-    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+COMMENT ON FUNCTION skill.bt_full_predict_draw(skill.rating, skill.rating, float8, float8, bool, text) IS
   'OpenSkill: the chance player and opponent draw, skill.bt_full_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
 
 CREATE FUNCTION skill.bt_part_predict_win(player skill.rating, opponent skill.rating,
@@ -232,11 +234,12 @@ COMMENT ON FUNCTION skill.bt_part_predict_win(skill.rating, skill.rating, float8
   'OpenSkill: the chance player beats opponent, skill.bt_part_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
 
 CREATE FUNCTION skill.bt_part_predict_draw(player skill.rating, opponent skill.rating,
-    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+COMMENT ON FUNCTION skill.bt_part_predict_draw(skill.rating, skill.rating, float8, float8, bool, text) IS
   'OpenSkill: the chance player and opponent draw, skill.bt_part_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
 
 CREATE FUNCTION skill.tm_full_predict_win(player skill.rating, opponent skill.rating,
@@ -249,11 +252,12 @@ COMMENT ON FUNCTION skill.tm_full_predict_win(skill.rating, skill.rating, float8
   'OpenSkill: the chance player beats opponent, skill.tm_full_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
 
 CREATE FUNCTION skill.tm_full_predict_draw(player skill.rating, opponent skill.rating,
-    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+COMMENT ON FUNCTION skill.tm_full_predict_draw(skill.rating, skill.rating, float8, float8, bool, text) IS
   'OpenSkill: the chance player and opponent draw, skill.tm_full_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';
 
 CREATE FUNCTION skill.tm_part_predict_win(player skill.rating, opponent skill.rating,
@@ -266,9 +270,10 @@ COMMENT ON FUNCTION skill.tm_part_predict_win(skill.rating, skill.rating, float8
   'OpenSkill: the chance player beats opponent, skill.tm_part_predict_win(ARRAY[player, opponent], ...)[1] (the same for all five models)';
 
 CREATE FUNCTION skill.tm_part_predict_draw(player skill.rating, opponent skill.rating,
-    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false)
+    beta float8 DEFAULT 4.166666666666667, kappa float8 DEFAULT 0.0001, balance bool DEFAULT false,
+    link text DEFAULT 'family')
 RETURNS float8
 AS 'MODULE_PATHNAME', 'openskill_predict_draw_pair'
 LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating, skill.rating, float8, float8, bool) IS
+COMMENT ON FUNCTION skill.tm_part_predict_draw(skill.rating, skill.rating, float8, float8, bool, text) IS
   'OpenSkill: the chance player and opponent draw, skill.tm_part_predict_draw(ARRAY[player, opponent], ...) (the same for all five models)';

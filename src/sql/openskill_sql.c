@@ -306,18 +306,30 @@ openskill_predict_win(PG_FUNCTION_ARGS)
 	PG_RETURN_ARRAYTYPE_P(float8_array_build(prob, match.n_teams));
 }
 
-/* The chance that the match is drawn. */
+/*
+ * The chance that the match is drawn: openskill's own (link 'family'), or
+ * the same draw margin with the logistic or normal curve of
+ * openskill_predict_win's link (core/links.c).
+ */
 Datum
 openskill_predict_draw(PG_FUNCTION_ARGS)
 {
 	sk_os_params params;
 	TeamMatch	match;
 	void	   *work = predict_setup(fcinfo, &params, &match);
+	int			link = PG_NARGS() > 4 ? check_link("link", PG_GETARG_TEXT_PP(4)) : SK_LINK_FAMILY;
 	double		prob;
 
-	report_core_status(sk_os_predict_draw(&params, match.n_teams, match.team_start,
-								 match.mu, match.sigma, &prob, work),
-			  "predict_draw");
+	if (link != SK_LINK_FAMILY)
+		report_core_status(sk_link_match_draw((sk_link) link, match.n_teams, match.team_start,
+											  match.mu, match.sigma, params.beta, 0,
+											  sk_os_draw_margin(params.beta, match.team_start[match.n_teams]),
+											  &prob, palloc(sizeof(double) * 2 * match.n_teams)),
+						   "predict_draw");
+	else
+		report_core_status(sk_os_predict_draw(&params, match.n_teams, match.team_start,
+											  match.mu, match.sigma, &prob, work),
+						   "predict_draw");
 	PG_RETURN_FLOAT8(check_result_finite(prob));
 }
 

@@ -3,9 +3,13 @@
  * one final function per result type.
  *
  * Arguments of every aggregate, in order:
- *	 match_id bigint, played_at timestamptz, [period timestamptz (Glicko-2)],
+ *	 match_id bigint, played_at timestamptz, [period timestamptz],
  *	 player_id bigint, team int, rank float8 [, prior [, options jsonb
  *	 [, details skill.match_details]]]
+ * The families with rating periods (Glicko-1, Glicko-2) take the period
+ * or not: without it each match is its own period, as in their histories
+ * over a rows query without a period column, so the same five columns
+ * replay every family.
  * The transition functions are not strict: NULL keys are errors, a NULL
  * prior means the family's default rating.
  */
@@ -82,12 +86,14 @@ read_details(FunctionCallInfo fcinfo, int argno, ReplayState *state, ReplayDetai
 	return details;
 }
 
+/* has_period: the call passes a period argument after played_at. */
 static Datum
-replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family)
+replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family, bool has_period)
 {
 	MemoryContext aggcontext;
 	ReplayState *state;
-	int			key = family->uses_period ? 4 : 3;	/* index of player_id */
+	int			key = has_period ? 4 : 3;	/* index of player_id */
+	TimestampTz period;
 	int			prior_arg = key + 3;
 	int			options_arg = key + 4;
 	int			details_arg = key + 5;
@@ -113,28 +119,41 @@ replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family)
 
 	key_not_null(fcinfo, 1, "match_id", family);
 	key_not_null(fcinfo, 2, "played_at", family);
-	if (family->uses_period)
+	if (has_period)
 		key_not_null(fcinfo, 3, "period", family);
 	key_not_null(fcinfo, key, "player_id", family);
 	key_not_null(fcinfo, key + 1, "team", family);
 	key_not_null(fcinfo, key + 2, "rank", family);
+	period = has_period ? PG_GETARG_TIMESTAMPTZ(3) : PG_GETARG_TIMESTAMPTZ(2);
 
 	replay_add_row(state, PG_GETARG_INT64(1), PG_GETARG_TIMESTAMPTZ(2),
 				   PG_GETARG_INT64(key), PG_GETARG_INT32(key + 1),
 				   PG_GETARG_FLOAT8(key + 2),
 				   read_prior(fcinfo, prior_arg, family, prior),
-				   family->uses_period,
-				   family->uses_period ? PG_GETARG_TIMESTAMPTZ(3) : 0,
+				   family->uses_period, family->uses_period ? period : 0,
 				   read_details(fcinfo, details_arg, state, &details));
 	PG_RETURN_POINTER(state);
 }
 
-/* One transition function per family, named <prefix>_replay_step. */
+/*
+ * One transition function per family, named <prefix>_replay_step, and for
+ * a family with rating periods a second, <prefix>_replay_step_per_match,
+ * for the forms without a period argument.
+ */
+#define PER_MATCH_STEP_none(prefix)
+#define PER_MATCH_STEP_period(prefix) \
+	PG_FUNCTION_INFO_V1(prefix##_replay_step_per_match); \
+	Datum prefix##_replay_step_per_match(PG_FUNCTION_ARGS) \
+	{ return replay_step(fcinfo, &family_##prefix, false); }
 #define FAMILY(prefix, kind, period, has_history, label) \
 	PG_FUNCTION_INFO_V1(prefix##_replay_step); \
-	Datum prefix##_replay_step(PG_FUNCTION_ARGS) { return replay_step(fcinfo, &family_##prefix); }
+	Datum prefix##_replay_step(PG_FUNCTION_ARGS) \
+	{ return replay_step(fcinfo, &family_##prefix, family_##prefix.uses_period); } \
+	PER_MATCH_STEP_##period(prefix)
 #include "families/families.def"
 #undef FAMILY
+#undef PER_MATCH_STEP_none
+#undef PER_MATCH_STEP_period
 
 static void
 fill_result(PlayersFill *f, uint32 i, Datum *values)
