@@ -25,7 +25,9 @@ typedef struct ReplayPlayer
 	int64		id;
 	char		status;			/* simplehash's slot state */
 	bool		in_match;		/* in the match being rated (duplicate check) */
+	bool		has_last_match;	/* last_match is known (not a seeded player) */
 	int32		matches;		/* matches rated so far */
+	int64		last_match;		/* the match_id of its last match (recurring ids) */
 	double		r[REPLAY_MAX_FIELDS];	/* current rating */
 	int64		last_period;	/* Glicko: periods_ended it is current to */
 	TimestampTz last_played;	/* its last match (idle growth) */

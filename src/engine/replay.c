@@ -137,6 +137,26 @@ sort_rows_by_team(ReplayState *state, ReplayRow *rows, int n)
 }
 
 /*
+ * A match_id seen again after other rows, where one of its players last
+ * played it: rated as a new match it would count twice.  (An id that none
+ * of its players last played goes unseen: memory grows with players, not
+ * with matches.)
+ */
+static void
+match_recurs(ReplayState *state, const ReplayBatch *batch, const ReplayPlayer *p)
+{
+	/* timestamptz_to_str returns a static buffer: one call at a time. */
+	char	   *first = pstrdup(timestamptz_to_str(p->last_played));
+
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("match " INT64_FORMAT " appears twice in %s", batch->match_id, state->caller),
+			 errdetail("Player " INT64_FORMAT " played it at %s; its rows come again at %s.",
+					   p->id, first, timestamptz_to_str(batch->played_at)),
+			 errhint("All rows of a match come together, with one played_at; give a different match a new match_id.")));
+}
+
+/*
  * Finds or creates the players of a match's rows (their buckets were
  * prefetched as the rows arrived).
  */
@@ -161,6 +181,7 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 				   sizeof(double) * state->family->n_fields);
 			p->matches = 0;
 			p->in_match = false;
+			p->has_last_match = false;
 			p->last_period = state->periods_ended;
 			p->last_played = batch->played_at;
 			if (state->family->new_player)
@@ -171,6 +192,8 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("player " INT64_FORMAT " appears twice in match " INT64_FORMAT,
 							row->player_id, batch->match_id)));
+		if (found && p->has_last_match && p->last_match == batch->match_id)
+			match_recurs(state, batch, p);
 		p->in_match = true;
 		if (found && state->settings.idle_per_day > 0)
 			lifecycle_idle(state, p, batch->played_at);
@@ -278,6 +301,8 @@ process_match(ReplayState *state, ReplayBatch *batch)
 		match->player[i]->matches++;
 		match->player[i]->in_match = false;
 		match->player[i]->last_played = match->played_at;
+		match->player[i]->last_match = match->match_id;
+		match->player[i]->has_last_match = true;
 	}
 
 	if (e->emit)
@@ -325,6 +350,7 @@ replay_seed_player(ReplayState *state, int64 match_id, int64 player_id, const do
 	memcpy(p->r, r, sizeof(p->r));
 	p->matches = matches;
 	p->in_match = false;
+	p->has_last_match = false;	/* the caller keeps no match_id */
 	p->last_period = state->periods_ended;
 	p->last_played = last_played;
 	return p;

@@ -54,9 +54,22 @@ tg_configure(ReplayState *state)
 	state->settings.idle_per_day = state->opt[TG_RD_PER_DAY];
 }
 
+/* Said before the core's general "wrong number of teams" would. */
+static void
+tg_check_two_teams(const ReplayMatch *match)
+{
+	if (match->n_teams != 2)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("team Glicko needs exactly 2 teams; match " INT64_FORMAT " has %d",
+						match->match_id, match->n_teams),
+				 errdetail("Team Glicko-1 rates one team against another.")));
+}
+
 static void
 tg_rate_match(ReplayState *state, ReplayMatch *match)
 {
+	tg_check_two_teams(match);
 	family_gather_gaussian(state, match);
 	family_check_status(state, match,
 						sk_tg_rate(&((TeamGlickoData *) state->family_data)->params,
@@ -74,6 +87,7 @@ tg_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob)
 	double		e_a,
 				e_b;
 
+	tg_check_two_teams(match);
 	family_gather_gaussian(state, match);
 	family_check_status(state, match,
 						sk_tg_expected(match->n_teams, match->team_start, state->mu,

@@ -443,12 +443,111 @@ rate_match(PG_FUNCTION_ARGS)
 	return (Datum) 0;
 }
 
+/* Orders row indexes by player id, then by row (qsort_arg). */
+static int
+compare_rows_by_player(const void *a, const void *b, void *arg)
+{
+	const RateRows *rows = arg;
+	int			i = *(const int *) a;
+	int			j = *(const int *) b;
+	int64		x = DatumGetInt64(rows->ids.values[i]);
+	int64		y = DatumGetInt64(rows->ids.values[j]);
+
+	if (x != y)
+		return x < y ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+static bool
+same_element(const ArrayArg *arg, int i, int j, bool is_int64)
+{
+	if (arg->nulls[i] || arg->nulls[j])
+		return arg->nulls[i] == arg->nulls[j];
+	return is_int64 ? DatumGetInt64(arg->values[i]) == DatumGetInt64(arg->values[j])
+		: DatumGetInt32(arg->values[i]) == DatumGetInt32(arg->values[j]);
+}
+
+/*
+ * The state argument in which rows i and j of one player differ, as
+ * rate_period reads them, or NULL: a new player's rating (its prior), a
+ * returning player's rating, matches, last_played and last_period.
+ */
+static const char *
+state_difference(const ReplayFamily *family, const CompositeType *type, const RateRows *rows,
+				 int i, int j)
+{
+	if (row_is_new(rows, i) != row_is_new(rows, j))
+		return "matches";
+	if (rows->ratings.nulls[i] != rows->ratings.nulls[j])
+		return "ratings";
+	if (!rows->ratings.nulls[i])
+	{
+		double		a[REPLAY_MAX_FIELDS] = {0};
+		double		b[REPLAY_MAX_FIELDS] = {0};
+		int			k;
+
+		replay_value_read(family, (CompositeType *) type, rows->ratings.values[i], "ratings", a);
+		replay_value_read(family, (CompositeType *) type, rows->ratings.values[j], "ratings", b);
+		for (k = 0; k < family->n_fields; k++)
+			if (a[k] != b[k])
+				return "ratings";
+	}
+	if (row_is_new(rows, i))
+		return NULL;
+	if (!same_element(&rows->matches, i, j, false))
+		return "matches";
+	/* timestamptz and the period count are both int64 datums */
+	if (!same_element(&rows->last_played, i, j, true))
+		return "last_played";
+	if (!same_element(&rows->last_period, i, j, true))
+		return "last_period";
+	return NULL;
+}
+
+/*
+ * A player's state is its state before the period, the same on all its
+ * rows: rows that disagree are an error naming the player, where the first
+ * row's state would silently be used.
+ */
+static void
+check_one_state_per_player(const ReplayFamily *family, const CompositeType *type,
+						   const RateRows *rows)
+{
+	int		   *order = palloc(sizeof(int) * rows->n);
+	int			k,
+				first = 0;
+
+	for (k = 0; k < rows->n; k++)
+		order[k] = k;
+	qsort_arg(order, rows->n, sizeof(int), compare_rows_by_player, (void *) rows);
+	for (k = 1; k < rows->n; k++)
+	{
+		const char *differs;
+
+		CHECK_FOR_INTERRUPTS();
+		if (DatumGetInt64(rows->ids.values[order[k]]) != DatumGetInt64(rows->ids.values[order[first]]))
+		{
+			first = k;
+			continue;
+		}
+		differs = state_difference(family, type, rows, order[first], order[k]);
+		if (differs)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("player " INT64_FORMAT " has different states on its rows: %s[%d] and %s[%d] differ",
+							DatumGetInt64(rows->ids.values[order[k]]), differs, order[first] + 1,
+							differs, order[k] + 1),
+					 errdetail("A player's state (ratings, matches, last_played, last_period) is its state before the rating period, the same on all its rows.")));
+	}
+	pfree(order);
+}
+
 /*
  * skill.rate_period(family, periods_closed, match_ids, played_at,
  * player_ids, teams, ranks, ratings anyarray, matches, last_played,
  * last_period, options, scores, home): the rows of one rating period of
  * the Glicko families, ordered by played_at and match_id, each row with its
- * player's state (its first row's is used); one row per player, by id:
+ * player's state (the same on all its rows); one row per player, by id:
  * (player_id, rating, matches, last_played, last_period).
  */
 Datum
@@ -485,6 +584,7 @@ rate_period(PG_FUNCTION_ARGS)
 	read_rows(fcinfo, period_arg_names, &period_args, &rows);
 	if (rows.n == 0)
 		return (Datum) 0;
+	check_one_state_per_player(state->family, &type, &rows);
 	first_at = row_played_at(&rows, 0);
 	last_at = row_played_at(&rows, rows.n - 1);
 	life = &state->engine->life;

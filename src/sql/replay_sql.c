@@ -59,10 +59,12 @@ read_prior(FunctionCallInfo fcinfo, int argno, const ReplayFamily *family, doubl
 
 /*
  * Reads the optional details argument, a skill.match_details (score,
- * context, length, home); NULL and NULL fields mean none.
+ * context, length, home); NULL and NULL fields mean none.  key: the
+ * player_id argument (errors name the match and player).
  */
 static const ReplayDetails *
-read_details(FunctionCallInfo fcinfo, int argno, ReplayState *state, ReplayDetails *details)
+read_details(FunctionCallInfo fcinfo, int argno, int key, ReplayState *state,
+			 ReplayDetails *details)
 {
 	/* The type's fields, 1-based, by RowsDetail: in the same order. */
 	static const int fields[DETAIL_COUNT] = {1, 2, 3, 4};
@@ -82,7 +84,9 @@ read_details(FunctionCallInfo fcinfo, int argno, ReplayState *state, ReplayDetai
 	heap_deform_tuple(&tuple, cache->details.desc, v, n);
 	if (state->engine->context_names == NULL)
 		state->engine->context_names = context_names_create(state->mcxt);
-	rows_read_details(fields, v, n, state->engine->context_names, details);
+	rows_read_details(fields, v, n, state->engine->context_names,
+					  PG_ARGISNULL(1) ? 0 : PG_GETARG_INT64(1),
+					  PG_ARGISNULL(key) ? 0 : PG_GETARG_INT64(key), details);
 	return details;
 }
 
@@ -131,7 +135,7 @@ replay_step(FunctionCallInfo fcinfo, const ReplayFamily *family, bool has_period
 				   PG_GETARG_FLOAT8(key + 2),
 				   read_prior(fcinfo, prior_arg, family, prior),
 				   family->uses_period, family->uses_period ? period : 0,
-				   read_details(fcinfo, details_arg, state, &details));
+				   read_details(fcinfo, details_arg, key, state, &details));
 	PG_RETURN_POINTER(state);
 }
 

@@ -146,21 +146,26 @@ check_layout(RowsLayout *layout, TupleDesc desc)
 		check_column_type(layout, desc, layout->prior, layout->prior_type, "prior");
 }
 
-/* A score or length: NaN is refused, since the engine takes it for "not given". */
+/*
+ * A score or length: NaN is refused, naming the match and player as a rank
+ * error does, since the engine takes NaN for "not given".
+ */
 static double
-detail_number(double value, const char *name)
+detail_number(double value, const char *name, int64 match_id, int64 player_id)
 {
 	if (isnan(value))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s must be a number, not NaN", name),
+				 errmsg("%s of player " INT64_FORMAT " in match " INT64_FORMAT " must be a number, not NaN",
+						name, player_id, match_id),
 				 errhint("NULL means no %s.", name)));
 	return value;
 }
 
 void
 rows_read_details(const int *column, const Datum *values, const bool *nulls,
-				  ContextNames *contexts, ReplayDetails *details)
+				  ContextNames *contexts, int64 match_id, int64 player_id,
+				  ReplayDetails *details)
 {
 	int			k;
 
@@ -174,10 +179,12 @@ rows_read_details(const int *column, const Datum *values, const bool *nulls,
 		switch ((RowsDetail) k)
 		{
 			case DETAIL_SCORE:
-				details->score = detail_number(DatumGetFloat8(values[at]), "score");
+				details->score = detail_number(DatumGetFloat8(values[at]), "score",
+											   match_id, player_id);
 				break;
 			case DETAIL_LENGTH:
-				details->length = detail_number(DatumGetFloat8(values[at]), "length");
+				details->length = detail_number(DatumGetFloat8(values[at]), "length",
+												match_id, player_id);
 				break;
 			case DETAIL_HOME:
 				details->home = DatumGetBool(values[at]);
@@ -226,7 +233,8 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *co
 	row->details = NULL;
 	if (layout->has_details)
 	{
-		rows_read_details(layout->detail, values, nulls, contexts, &row->detail_values);
+		rows_read_details(layout->detail, values, nulls, contexts, row->match_id,
+						  row->player_id, &row->detail_values);
 		row->details = &row->detail_values;
 	}
 	for (k = 0; k < FORECAST_COUNT; k++)

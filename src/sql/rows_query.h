@@ -61,11 +61,13 @@ typedef enum RowsDetail
 /*
  * Reads the details of a deformed row or skill.match_details value:
  * column[d] is detail d's 1-based position in values/nulls, 0 where it is
- * absent; a NULL means none.  A score or length of NaN is refused, since
- * the engine takes NaN for "not given"; contexts become ids in contexts.
+ * absent; a NULL means none.  A score or length of NaN is refused, naming
+ * match_id and player_id, since the engine takes NaN for "not given";
+ * contexts become ids in contexts.
  */
 extern void rows_read_details(const int *column, const Datum *values, const bool *nulls,
-							  struct ContextNames *contexts, ReplayDetails *details);
+							  struct ContextNames *contexts, int64 match_id,
+							  int64 player_id, ReplayDetails *details);
 
 /* Feeds every row of query to state, in order, and finishes it. */
 extern void rows_query_replay(ReplayState *state, text *query, CompositeType *prior_type);
