@@ -22,6 +22,9 @@ docs/operations.md, "Development"):
   a ``` block right after    the whole block's output as psql prints it by
   a ```sql block             default (aligned, with headers and row counts).
 
+A query (SELECT, VALUES, TABLE, or WITH without INSERT, UPDATE or DELETE)
+that shows none of these fails: every example query shows what it returns.
+
 Comparisons ignore white space.  A number matches the result rounded to the
 digits shown (1601.27 matches 1601.2682...); a number followed by "..." matches
 its truncation; one shown to 15 or more significant digits must be
@@ -294,6 +297,22 @@ def matches(expected, actual):
 MESSAGE = re.compile(r'^(?:psql:[^:]*:\d+: )?(ERROR|WARNING|NOTICE|INFO|DETAIL|HINT|CONTEXT|LINE \d+|QUERY):')
 
 
+QUERY = re.compile(r'^(SELECT|VALUES|TABLE|WITH)\b', re.I)
+WRITES = re.compile(r'\b(INSERT|UPDATE|DELETE)\b', re.I)
+
+
+def shows_nothing(st, ex):
+    """A query whose example shows no result, error or block output."""
+    if getattr(st, 'meta', False) or st.result is not None or st.error is not None:
+        return False
+    if ex.output is not None:
+        return False
+    text = st.text.strip()
+    if not QUERY.match(text):
+        return False
+    return not (text[:4].upper() == 'WITH' and WRITES.search(text))
+
+
 def drop_rules(text):
     """Without the lines of dashes under aligned headers (their width varies)."""
     return '\n'.join(l for l in text.split('\n') if not re.match(r'^\s*-[-+\s]*$', l))
@@ -367,6 +386,9 @@ def run_file(path, psql, failures):
             elif errors:
                 problems.append('line %d: %s\n      %s' % (ex.line + st.line, ' | '.join(messages),
                                                           st.text.split('\n')[0][:100]))
+            if shows_nothing(st, ex):
+                problems.append('line %d: the query shows no output; add "-- → " and what psql -A -t prints'
+                                % (ex.line + st.line))
             if st.result is not None:
                 want = '\n'.join(st.result)
                 if not matches(want, '\n'.join(rows)):
