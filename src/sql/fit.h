@@ -176,6 +176,10 @@ extern void fit_rescore(FitContext *fc, const double *x);
 extern bool fit_losses_at(FitContext *fc, const double *x, int m,
 						  const double (*p)[PREDICT_PARAMS], double *out);
 
+/* The same at m more prediction points, on the last replay's record: no replay. */
+extern void fit_record_losses(FitContext *fc, int m, const double (*p)[PREDICT_PARAMS],
+							  double *out);
+
 extern double mean_loss(const LogLoss *l);
 
 /*

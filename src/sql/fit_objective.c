@@ -290,11 +290,18 @@ bool
 fit_losses_at(FitContext *fc, const double *x, int m, const double (*p)[PREDICT_PARAMS],
 			  double *out)
 {
-	int			k;
-
 	fc->has_last = false;		/* the records no longer hold the last evaluation */
 	if (!replay_guarded(fc, x))
 		return false;
+	fit_record_losses(fc, m, p, out);
+	return true;
+}
+
+void
+fit_record_losses(FitContext *fc, int m, const double (*p)[PREDICT_PARAMS], double *out)
+{
+	int			k;
+
 	for (k = 0; k < m; k++)
 	{
 		if (fc->has_predict)
@@ -307,5 +314,4 @@ fit_losses_at(FitContext *fc, const double *x, int m, const double (*p)[PREDICT_
 		else
 			out[k] = fc->train.sum;
 	}
-	return true;
 }

@@ -9,6 +9,7 @@
 #include "unit.h"
 
 #include "information.h"
+#include "eigen.h"
 #include "quasi_newton.h"
 
 typedef struct Counter
@@ -249,7 +250,11 @@ test_stalled(void)
 	CHECK(sk_qn_minimize(3, x, lo, hi, staircase, NULL, &c, &o, &r) == SK_ERR_RANGE);
 }
 
-/* [[4, 2], [2, 3]]^-1 = [[3, -2], [-2, 4]] / 8; a flat and a confounded parameter. */
+/*
+ * [[4, 2], [2, 3]]^-1 = [[3, -2], [-2, 4]] / 8; a flat parameter; a
+ * confounded pair beside a third one; a nearly singular pair, inverted in
+ * full; a saddle.
+ */
 static void
 test_covariance(void)
 {
@@ -260,29 +265,79 @@ test_covariance(void)
 				cov3[9];
 	double		flat[4] = {0, 0, 0, 5},
 				cov_flat[4];
+	/* Correlation 0.9999 (curvature 1e-4 left): identified, errors about 70 times the fixed ones. */
+	double		near[4] = {1, 0.9999, 0.9999, 1},
+				saddle[4] = {1, 2, 2, 1};
 	sk_identified st[3];
+	int			group[3];
 
-	CHECK(sk_covariance(2, H2, cov2, st) == SK_OK);
+	CHECK(sk_covariance(2, H2, cov2, st, group) == SK_OK);
 	CHECK(st[0] == SK_IDENTIFIED && st[1] == SK_IDENTIFIED);
+	CHECK(group[0] == -1 && group[1] == -1);
 	CHECK_CLOSE(cov2[0], 3.0 / 8, 1e-15);
 	CHECK_CLOSE(cov2[1], -2.0 / 8, 1e-15);
 	CHECK_CLOSE(cov2[2], -2.0 / 8, 1e-15);
 	CHECK_CLOSE(cov2[3], 4.0 / 8, 1e-15);
 
-	CHECK(sk_covariance(3, H3, cov3, st) == SK_OK);
-	CHECK(st[0] == SK_IDENTIFIED && st[1] == SK_IDENTIFIED && st[2] == SK_CONFOUNDED);
-	/* [[1, .5], [.5, 2]]^-1 = [[2, -.5], [-.5, 1]] / 1.75 */
-	CHECK_CLOSE(cov3[0], 2 / 1.75, 1e-12);
-	CHECK_CLOSE(cov3[1], -0.5 / 1.75, 1e-12);
+	/*
+	 * a and c are confounded together; b's variance is the pseudo-inverse's,
+	 * which equals b's with c held fixed ([[1, .5], [.5, 2]]^-1 = [[2, -.5],
+	 * [-.5, 1]] / 1.75), since the singular direction has no part in b.
+	 */
+	CHECK(sk_covariance(3, H3, cov3, st, group) == SK_OK);
+	CHECK(st[0] == SK_CONFOUNDED && st[1] == SK_IDENTIFIED && st[2] == SK_CONFOUNDED);
+	CHECK(group[0] == 0 && group[1] == -1 && group[2] == 0);
 	CHECK_CLOSE(cov3[4], 1 / 1.75, 1e-12);
-	CHECK(isnan(cov3[2]) && isnan(cov3[8]));
+	CHECK(isnan(cov3[0]) && isnan(cov3[2]) && isnan(cov3[8]) && isnan(cov3[1]));
 
-	CHECK(sk_covariance(2, flat, cov_flat, st) == SK_OK);
+	CHECK(sk_covariance(2, flat, cov_flat, st, group) == SK_OK);
 	CHECK(st[0] == SK_FLAT && st[1] == SK_IDENTIFIED);
 	CHECK_CLOSE(cov_flat[3], 0.2, 1e-15);
 	CHECK(isnan(cov_flat[0]));
+
+	/* [[1, r], [r, 1]]^-1 = [[1, -r], [-r, 1]] / (1 - r^2) */
+	CHECK(sk_covariance(2, near, cov2, st, group) == SK_OK);
+	CHECK(st[0] == SK_IDENTIFIED && st[1] == SK_IDENTIFIED);
+	CHECK_CLOSE(cov2[0], 1 / (1 - 0.9999 * 0.9999), 1e-8);
+	CHECK_CLOSE(cov2[1], -0.9999 / (1 - 0.9999 * 0.9999), 1e-8);
+
+	CHECK(sk_covariance(2, saddle, cov2, st, group) == SK_OK);
+	CHECK(st[0] == SK_NOT_MINIMUM && st[1] == SK_NOT_MINIMUM && group[1] == 0);
+
 	H2[1] = NAN;
-	CHECK(sk_covariance(2, H2, cov2, st) == SK_ERR_NOT_FINITE);
+	CHECK(sk_covariance(2, H2, cov2, st, group) == SK_ERR_NOT_FINITE);
+}
+
+/* Eigenvalues of a symmetric matrix with known ones, and A V = V diag(values). */
+static void
+test_eigen(void)
+{
+	double		a[3][3] = {{2, -1, 0}, {-1, 2, -1}, {0, -1, 2}},
+				copy[3][3],
+				values[3],
+				vectors[3][3];
+	double		expected[3] = {2 - sqrt(2), 2, 2 + sqrt(2)};
+	int			i,
+				j,
+				k,
+				found;
+
+	memcpy(copy, a, sizeof(a));
+	sk_symmetric_eigen(3, 3, &copy[0][0], values, &vectors[0][0]);
+	for (k = 0; k < 3; k++)
+	{
+		for (found = 0, i = 0; i < 3; i++)
+			found += fabs(values[i] - expected[k]) < 1e-14;
+		CHECK(found == 1);
+		for (i = 0; i < 3; i++)
+		{
+			double		av = 0;
+
+			for (j = 0; j < 3; j++)
+				av += a[i][j] * vectors[j][k];
+			CHECK_CLOSE(av, values[k] * vectors[i][k], 1e-14);
+		}
+	}
 }
 
 /* Saturated: the same value everywhere near the start, as a log-loss clamped at 0/1. */
@@ -321,5 +376,6 @@ main(void)
 	test_stalled();
 	test_covariance();
 	test_flat();
+	test_eigen();
 	UNIT_DONE("quasi_newton");
 }
