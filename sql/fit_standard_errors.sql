@@ -72,13 +72,13 @@ SELECT * FROM se_pair('{"predict_scale": [0.5, 1.5], "length_exponent": [0, 1]}'
 SELECT * FROM se_pair('{"k": [4, 80], "home_advantage": [-200, 200]}',
                       '{"k": [1, 500], "home_advantage": [-1000, 1000]}',
                       '{"length_exponent": 0.5}');
--- The optimum 0.2 standard errors inside the upper bound of k and of
--- length_exponent: their steps (about half a standard error) go one way.
+-- The optimum 0.05 standard errors inside the upper bound of k and of
+-- length_exponent: their steps (1 % of the value here) do not fit above it, and go one way.
 WITH f AS (SELECT f FROM se_fits WHERE w = 1),
 near AS (SELECT '{"home_advantage": [-200, 200], "predict_scale": [0.25, 4]}'::jsonb
-                || jsonb_build_object('k', jsonb_build_array(4, (f->'parameters'->>'k')::float8 + 0.2 * (f->'standard_errors'->>'k')::float8),
+                || jsonb_build_object('k', jsonb_build_array(4, (f->'parameters'->>'k')::float8 + 0.05 * (f->'standard_errors'->>'k')::float8),
                                       'length_exponent', jsonb_build_array(-2, (f->'parameters'->>'length_exponent')::float8
-                                                                               + 0.2 * (f->'standard_errors'->>'length_exponent')::float8)) AS search
+                                                                               + 0.05 * (f->'standard_errors'->>'length_exponent')::float8)) AS search
          FROM f)
 SELECT key, g.f->'at_bound' = '[]' AS inside,
        abs((g.f->'standard_errors'->>key)::float8 / (f.f->'standard_errors'->>key)::float8 - 1) < 0.1 AS within_10pct

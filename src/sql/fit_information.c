@@ -7,8 +7,9 @@
  * The Hessian comes from differences of the summed log-loss with a step
  * of each parameter's own: a first one of 1 % of its size, then one
  * chosen from the curvature that step measures, so that it changes the
- * summed log-loss by about TARGET (half a standard error or so), whatever
- * the search interval.  Central differences at that step and at half of
+ * summed log-loss by about TARGET (a step of about half the standard error
+ * the parameter would have with the others held), whatever its search
+ * interval.  Central differences at that step and at half of
  * it are combined by Richardson extrapolation, which cancels their error
  * of order step^2.  Near a bound (a step would cross it) the differences
  * are one-sided, away from it.  Parameters on a bound are held there
