@@ -487,6 +487,8 @@ evaluate_system(FunctionCallInfo fcinfo, const EvalSystem *evaluated, text *rows
 	sink.reader = &reader;
 	state->caller = psprintf("evaluate (%s)", sink.system);
 	replay_read_options(state, evaluated ? evaluated->options : NULL);
+	/* Walk-forward refits fit what is scored: the three-way likelihood when it is. */
+	state->engine->details.refit_three_way = settings->three_way;
 	family_rating_type(fcinfo, family, &prior_type);
 	state->engine->emit = eval_emit;
 	state->engine->emit_arg = &sink;
