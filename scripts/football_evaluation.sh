@@ -203,3 +203,32 @@ SELECT format('| %s | %s | %s | %s | %s |', i, round((o->>'train_log_loss')::num
 FROM start_fits, jsonb_array_elements(f->'starts'->'optima') WITH ORDINALITY AS t(o, i)
 WHERE n = 6 ORDER BY i;
 SQL
+
+# Walk-forward refits in the objective scored: the systems fitted with the
+# threshold model, refitted every year (on all earlier matches, or on the
+# five years before), scored on 2005-2009 and from 2010 on.  The binary
+# refits (match_predictions, which has no objective: a draw counts as
+# half a win and draw_margin stays) against evaluate's three-way refits
+# (the three-way likelihood, draw_margin refitted with predict_scale).
+log "walk-forward refits: binary against three-way"
+echo
+echo "| system | refits | scored | no refits: three-way log-loss | predicted draw rate | binary refits: three-way log-loss | predicted draw rate | three-way refits: three-way log-loss | predicted draw rate | observed draw rate |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+q -At <<SQL
+SELECT format('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |', f.system, r.label, w.label,
+              round(n.log_loss::numeric, 4), round(n.predicted_draw_rate::numeric, 4),
+              round(b.log_loss::numeric, 4), round(b.predicted_draw_rate::numeric, 4),
+              round(t.log_loss::numeric, 4), round(t.predicted_draw_rate::numeric, 4), round(t.draw_rate::numeric, 4))
+FROM fitted f
+CROSS JOIN (VALUES (1, 'every year, all earlier matches', '{"refit_every": "1 year"}'::jsonb),
+                   (2, 'every year, the 5 years before', '{"refit_every": "1 year", "refit_window": "5 years"}'::jsonb)) r(k, label, refit)
+CROSS JOIN (VALUES ('2005-2009', timestamptz '2005-01-01 00:00+00', timestamptz '2010-01-01 00:00+00'),
+                   ('2010 on', timestamptz '$HELD_OUT 00:00+00', timestamptz '2100-01-01 00:00+00')) w(label, from_ts, until_ts)
+CROSS JOIN LATERAL scores(f.system, f.options, NULL, w.from_ts, w.until_ts) n
+CROSS JOIN LATERAL scores(f.system, f.options || r.refit, NULL, w.from_ts, w.until_ts) b
+CROSS JOIN LATERAL skill.evaluate('$ROWS', ARRAY[f.system],
+                                  jsonb_build_object('objective', 'three_way', 'score_from', w.from_ts, 'score_until', w.until_ts,
+                                                     f.system, f.options || r.refit)) t
+WHERE f.label = 'fitted with threshold'
+ORDER BY f.step, r.k, w.from_ts;
+SQL

@@ -39,6 +39,11 @@ DROP FUNCTION skill.tm_full_predict_draw(skill.rating, skill.rating, float8, flo
 DROP FUNCTION skill.tm_part_predict_draw(skill.rating[], float8, float8, bool);
 DROP FUNCTION skill.tm_part_predict_draw(skill.rating, skill.rating, float8, float8, bool);
 
+-- skill.evaluate gained result columns (three_way_log_loss, three_way_brier,
+-- win_calibration_slope, draw_calibration_slope): a result type is not
+-- replaced in place, so the function is dropped and created again.
+DROP FUNCTION skill.evaluate(text, text[], jsonb);
+
 ---------------------------------------------------------------------------
 -- Versions
 ---------------------------------------------------------------------------
@@ -1840,11 +1845,13 @@ CREATE OR REPLACE FUNCTION skill.evaluate(rows text, systems text[], options jso
 RETURNS TABLE (system text, n bigint, log_loss float8, brier float8, accuracy float8, ece float8,
                calibration_slope float8, calibration_intercept float8,
                log_loss_diff float8, log_loss_diff_se float8,
-               rps float8, draw_rate float8, predicted_draw_rate float8)
+               rps float8, draw_rate float8, predicted_draw_rate float8,
+               three_way_log_loss float8, three_way_brier float8,
+               win_calibration_slope float8, draw_calibration_slope float8)
 AS 'MODULE_PATHNAME', 'evaluate'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.evaluate(text, text[], jsonb) IS
-  'Replays the rows query with each named system (elo, glicko, glicko2, pl, bt_full, ..., trueskill) and scores its pre-match predictions over the two-team matches; options score_from, score_until, experienced, buckets, objective (binary: the expected score, as prediction_score; three_way: the chances of a win, a draw and a loss, as outcome_score, in log_loss, brier, rps, draw_rate and predicted_draw_rate), and per system its options ({"elo": {"k": 24}}; a system named by the caller gives its family: {"k16": {"family": "elo", "k": 16}}); the rows'' columns forecast_win (the row''s team''s chance of winning) and forecast_draw are scored as the system forecast, first unless systems places it, and a NULL there leaves the match out of every system''s scores; log_loss_diff is the mean per-match log-loss difference from the first system, log_loss_diff_se its paired standard error (NULL for the first system)';
+  'Replays the rows query with each named system (elo, glicko, glicko2, pl, bt_full, ..., trueskill) and scores its pre-match predictions over the two-team matches; options score_from, score_until, experienced, buckets, objective (binary: the expected score, as prediction_score; three_way: the chances of a win, a draw and a loss, as outcome_score, in log_loss, brier, rps, draw_rate, predicted_draw_rate, three_way_log_loss and three_way_brier, with the calibration slopes of the win chance on the wins and of the draw chance on the draws, and walk-forward refits (refit_every) by the three-way likelihood with the draw model''s parameters; ["binary", "three_way"]: both, log_loss, brier and log_loss_diff the binary ones), and per system its options ({"elo": {"k": 24}}; a system named by the caller gives its family: {"k16": {"family": "elo", "k": 16}}); the rows'' columns forecast_win (the row''s team''s chance of winning) and forecast_draw are scored as the system forecast, first unless systems places it, and a NULL there leaves the match out of every system''s scores; log_loss_diff is the mean per-match log-loss difference from the first system, log_loss_diff_se its paired standard error (NULL for the first system)';
 COMMENT ON TYPE skill.outcome_score IS
   'Scores of three-way predictions: count, mean log-loss (-ln of the chance of what happened), ranked probability score, three-class Brier score, observed draw rate and mean predicted draw chance';
 

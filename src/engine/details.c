@@ -40,6 +40,19 @@ const char *const replay_draw_model_names[] = {"none", "threshold", "davidson", 
 #define REFIT_EXPONENT 10
 /* Newton passes of a refit on records (warm-started, it needs a few). */
 #define REFIT_PASSES 20
+/*
+ * A three-way refit (a quasi-Newton search, whose differences are a share
+ * of each interval, so the intervals are no wider than plausible values
+ * need): predict_scale's bounds, the draw margin's (a chance of a draw of
+ * 0.9999 for an even pair at 10), nu's (0.98), draw_rate_slope's
+ * magnitude, and the passes over the records.
+ */
+#define REFIT_DRAWN_LOW 1e-2
+#define REFIT_DRAWN_HIGH 10
+#define REFIT_MARGIN 10
+#define REFIT_NU 100
+#define REFIT_SLOPE 10
+#define REFIT_DRAWN_PASSES 200
 
 const char *
 details_unused_draw_key(int detail, ReplayDrawModel draw_model)
@@ -399,10 +412,16 @@ refit_records(ReplayState *state, double point)
 {
 	ReplayDetailsState *d = &state->engine->details;
 	PredictParams p = {
-		.value = {d->scale, d->weight, d->exponent},
-		.searched = {true, d->refit_weight, d->refit_exponent},
-		.low = {REFIT_LOW, 0, Min(-REFIT_EXPONENT, d->length_exponent)},
-		.high = {REFIT_HIGH, 1, Max(REFIT_EXPONENT, d->length_exponent)},
+		.value = {d->scale, d->weight, d->exponent, d->draw_margin, d->draw_nu,
+		d->draw_rate_slope},
+		.searched = {true, d->refit_weight, d->refit_exponent,
+			d->refit_drawn && d->draw_model == DRAW_MODEL_THRESHOLD,
+		d->refit_drawn && d->draw_model == DRAW_MODEL_DAVIDSON, d->refit_slope},
+		.low = {REFIT_LOW, 0, Min(-REFIT_EXPONENT, d->length_exponent), 0, 0,
+		Min(-REFIT_SLOPE, d->draw_rate_slope)},
+		.high = {REFIT_HIGH, 1, Max(REFIT_EXPONENT, d->length_exponent),
+			Max(REFIT_MARGIN, d->draw_margin), Max(REFIT_NU, d->draw_nu),
+		Max(REFIT_SLOPE, d->draw_rate_slope)},
 	};
 
 	if (d->refit_window > 0)
@@ -411,7 +430,19 @@ refit_records(ReplayState *state, double point)
 
 		predict_window_drop(d->window, from > (double) DT_NOBEGIN ? (TimestampTz) from : DT_NOBEGIN);
 	}
-	(void) predict_window_fit(d->window, state->settings.normal_link, &p, REFIT_PASSES);
+	if (d->refit_drawn)
+	{
+		PredictDrawn how = {state->settings.normal_link, d->draw_model, true};
+
+		p.low[PREDICT_SCALE] = Min(REFIT_DRAWN_LOW, d->scale);
+		p.high[PREDICT_SCALE] = Max(REFIT_DRAWN_HIGH, d->scale);
+		(void) predict_window_drawn_fit(d->window, &how, &p, REFIT_DRAWN_PASSES);
+		d->draw_margin = p.value[PREDICT_DRAW_MARGIN];
+		d->draw_nu = p.value[PREDICT_DRAW_NU];
+		d->draw_rate_slope = p.value[PREDICT_DRAW_RATE_SLOPE];
+	}
+	else
+		(void) predict_window_fit(d->window, state->settings.normal_link, &p, REFIT_PASSES);
 	d->scale = p.value[PREDICT_SCALE];
 	d->weight = p.value[PREDICT_CONTEXT_WEIGHT];
 	if (p.value[PREDICT_LENGTH_EXPONENT] != d->exponent)
@@ -426,7 +457,9 @@ refit_records(ReplayState *state, double point)
  * The walk-forward refit before the match at played_at, when a step of
  * refit_every has come round since the last: predict_scale alone over all
  * earlier matches from the fixed bins; with a window, or with
- * context_weight or length_exponent refitted too, from records.
+ * context_weight or length_exponent refitted too, from records.  Under a
+ * three-way score with a draw model (refit_drawn) always from records,
+ * by the three-way likelihood, with the draw model's parameters.
  */
 static void
 refit_now(ReplayState *state, TimestampTz played_at)
@@ -435,10 +468,13 @@ refit_now(ReplayState *state, TimestampTz played_at)
 
 	if (!d->refit_started)
 	{
-		if (d->refit_window > 0 || d->refit_weight || d->refit_exponent)
+		d->refit_drawn = d->refit_three_way && d->draw_model != DRAW_MODEL_NONE;
+		d->refit_slope = d->refit_drawn && d->draw_rate_slope != 0;
+		if (d->refit_window > 0 || d->refit_weight || d->refit_exponent || d->refit_drawn)
 		{
 			d->window = MemoryContextAlloc(state->mcxt, sizeof(PredictWindow));
 			predict_window_init(d->window, state->mcxt);
+			d->window->record.draw_inputs = d->refit_drawn;
 		}
 		else
 		{
@@ -525,13 +561,14 @@ adjust_prediction(ReplayState *state, ReplayMatch *match, double *team_prob)
 		}
 		z *= d->length_factor;
 	}
-	if (d->refit_every > 0)
+	/* A three-way refit's record waits for the draw model's inputs (details_predict). */
+	if (d->refit_every > 0 && !d->refit_drawn)
 	{
 		double		outcome = sk_rank_score(match->team_rank[0], match->team_rank[1]);
 
 		if (d->window)
 			predict_window_add(d->window, match->played_at, d->z, d->z_context, match->length,
-							   outcome);
+							   outcome, NAN, NAN);
 		else
 			sk_adjust_bins_add(d->bins, z, outcome);
 	}
@@ -616,10 +653,14 @@ details_predict(ReplayState *state, ReplayMatch *match, double *team_prob)
 	d->draw_level = d->draw_native = get_float8_nan();
 	if (match->n_teams != 2)
 		return;
-	if (d->draw_rate_slope != 0 || d->want_z)
+	if (d->draw_rate_slope != 0 || d->want_z || d->refit_slope)
 		d->draw_level = draw_level(state, match);
 	if (d->draw_model == DRAW_MODEL_NONE)
 		return;
 	model_draw(state, match, isnan(z) ? sk_adjust_unlink(state->settings.normal_link, team_prob[0]) : z,
 			   team_prob);
+	if (d->refit_drawn)
+		predict_window_add(d->window, match->played_at, d->z, d->z_context, match->length,
+						   sk_rank_score(match->team_rank[0], match->team_rank[1]),
+						   d->draw_level, d->draw_native);
 }

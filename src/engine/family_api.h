@@ -165,7 +165,7 @@ typedef enum ReplayDrawModel
 	[(at) + DETAIL_LENGTH_EXPONENT] = OPTION_ANY("length_exponent", 0, "the prediction's logit (probit) is multiplied by length^length_exponent"), \
 	[(at) + DETAIL_HOME_ADVANTAGE] = OPTION_ANY("home_advantage", 0, "added to the home team's rating in updates and predictions"), \
 	[(at) + DETAIL_PREDICT_SCALE] = OPTION_POSITIVE("predict_scale", 1, "multiplies the prediction's logit (probit)"), \
-	[(at) + DETAIL_REFIT_EVERY] = OPTION_EVERY("refit_every", "refit predict_scale, and context_weight and length_exponent if not 0, this often (an interval)"), \
+	[(at) + DETAIL_REFIT_EVERY] = OPTION_EVERY("refit_every", "refit predict_scale, and context_weight and length_exponent if not 0, this often (an interval); under evaluate's objective three_way, the draw model's keys too"), \
 	[(at) + DETAIL_REFIT_WINDOW] = OPTION_EVERY("refit_window", "with refit_every: refit on the matches of this interval before each refit only (default: all earlier)"), \
 	[(at) + DETAIL_DRAW_MODEL] = OPTION_NAMED("draw_model", replay_draw_model_names, "two-team chances of a win, a draw and a loss: none (one chance), threshold, davidson, or native (TrueSkill's draw margin)"), \
 	[(at) + DETAIL_DRAW_MARGIN] = OPTION_NONNEGATIVE("draw_margin", 0, "threshold draw model: the margin delta on the prediction's final logit (probit) z; P(win) = F(z - delta)"), \

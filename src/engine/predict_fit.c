@@ -57,30 +57,32 @@ next_capacity(const PredictRecord *record)
 	return Max(1024, record->capacity * 2);
 }
 
-/* Appends a record; there is room for it. */
+/* Appends a record (level and native kept with draw_inputs), growing the arrays. */
 static void
-append(PredictRecord *record, double z, double z_context, double length, double outcome)
+append(PredictRecord *record, double z, double z_context, double length, double outcome,
+	   double level, double native)
 {
 	int64		i = record->n;
 
+	if (i == record->capacity)
+		grow_record(record, next_capacity(record));
 	record->z[i] = z;
 	record->z_context[i] = z_context;
 	record->length[i] = length;
 	record->outcome[i] = outcome;
+	if (record->draw_inputs)
+	{
+		record->level[i] = level;
+		record->native[i] = native;
+	}
 	record->n++;
 }
 
 void
 predict_record_add(PredictRecord *record, const ReplayResult *result, double outcome)
 {
-	if (record->n == record->capacity)
-		grow_record(record, next_capacity(record));
-	if (record->draw_inputs)
-	{
-		record->level[record->n] = result->draw_level;
-		record->native[record->n] = result->draw_native;
-	}
-	append(record, result->z, result->z_context, result->length, outcome);
+	append(record, result->z, result->z_context, result->length, outcome, result->draw_level,
+		   result->draw_native);
 }
 
 void
@@ -97,10 +99,11 @@ compact(PredictWindow *window)
 {
 	PredictRecord *r = &window->record;
 	int64		live = r->n - window->start;
-	double	   *arrays[] = {r->z, r->z_context, r->length, r->outcome};
+	double	   *arrays[] = {r->z, r->z_context, r->length, r->outcome, r->level, r->native};
+	int			n_arrays = r->draw_inputs ? 6 : 4;
 	int			k;
 
-	for (k = 0; k < lengthof(arrays); k++)
+	for (k = 0; k < n_arrays; k++)
 		memmove(arrays[k], arrays[k] + window->start, sizeof(double) * live);
 	memmove(window->played_at, window->played_at + window->start, sizeof(TimestampTz) * live);
 	r->n = live;
@@ -109,7 +112,7 @@ compact(PredictWindow *window)
 
 void
 predict_window_add(PredictWindow *window, TimestampTz played_at, double z, double z_context,
-				   double length, double outcome)
+				   double length, double outcome, double level, double native)
 {
 	PredictRecord *r = &window->record;
 
@@ -124,10 +127,9 @@ predict_window_add(PredictWindow *window, TimestampTz played_at, double z, doubl
 		window->played_at = window->played_at
 			? repalloc_huge(window->played_at, bytes)
 			: MemoryContextAllocHuge(r->mcxt, bytes);
-		grow_record(r, capacity);
 	}
 	window->played_at[r->n] = played_at;
-	append(r, z, z_context, length, outcome);
+	append(r, z, z_context, length, outcome, level, native);
 }
 
 void
@@ -137,22 +139,50 @@ predict_window_drop(PredictWindow *window, TimestampTz from)
 		window->start++;
 }
 
+/* The records in the window, as a record of their own (no copy); false when none. */
+static bool
+window_records(const PredictWindow *window, PredictRecord *in_window)
+{
+	const PredictRecord *r = &window->record;
+	int64		s = window->start;
+
+	if (r->n == s)
+		return false;			/* nothing to fit (and the arrays may be NULL) */
+	*in_window = *r;
+	in_window->n = in_window->capacity = r->n - s;
+	in_window->z += s;
+	in_window->z_context += s;
+	in_window->length += s;
+	in_window->outcome += s;
+	if (r->draw_inputs)
+	{
+		in_window->level += s;
+		in_window->native += s;
+	}
+	return true;
+}
+
 double
 predict_window_fit(const PredictWindow *window, bool normal, PredictParams *params,
 				   int max_passes)
 {
-	const PredictRecord *r = &window->record;
-	int64		s = window->start;
-	PredictRecord in_window = *r;
+	PredictRecord in_window;
 
-	if (r->n == s)
-		return NAN;				/* nothing to fit (and the arrays may be NULL) */
-	in_window.n = in_window.capacity = r->n - s;
-	in_window.z += s;
-	in_window.z_context += s;
-	in_window.length += s;
-	in_window.outcome += s;
+	if (!window_records(window, &in_window))
+		return NAN;
 	return predict_fit(&in_window, normal, params, max_passes);
+}
+
+double
+predict_window_drawn_fit(const PredictWindow *window, const PredictDrawn *how,
+						 PredictParams *params, int max_evaluations)
+{
+	PredictRecord in_window;
+
+	if (!window_records(window, &in_window))
+		return NAN;
+	predict_start_draw_param(&in_window, how, params);
+	return predict_drawn_fit(&in_window, how, params, max_evaluations);
 }
 
 static sk_adjust_data
@@ -286,4 +316,21 @@ predict_drawn_fit(const PredictRecord *record, const PredictDrawn *how, PredictP
 	for (k = 0; k < SK_DRAW_FIT_THETA; k++)
 		params->value[index[k]] = theta[k];
 	return loss;
+}
+
+void
+predict_start_draw_param(const PredictRecord *record, const PredictDrawn *how,
+						 PredictParams *params)
+{
+	int			k = how->model == DRAW_MODEL_DAVIDSON ? PREDICT_DRAW_NU : PREDICT_DRAW_MARGIN;
+	int64		draws = 0,
+				i;
+
+	if (!params->searched[k] || params->value[k] != 0 || record->n == 0)
+		return;
+	for (i = 0; i < record->n; i++)
+		draws += record->outcome[i] == 0.5;
+	params->value[k] = Min(Max(sk_draw_even_param(how->normal, replay_core_draw_model(how->model),
+												  (double) draws / record->n),
+							   params->low[k]), params->high[k]);
 }

@@ -99,11 +99,22 @@ extern double predict_drawn_fit(const PredictRecord *record, const PredictDrawn 
 								PredictParams *params, int max_evaluations);
 
 /*
+ * A three-way fit's start for a searched draw_margin or draw_nu left at 0,
+ * where no match is predicted drawn and the clamped log-loss of a draw is
+ * flat: the value with which an even pair draws as often as the record's
+ * matches do (within its bounds).  Others are left as they are.
+ */
+extern void predict_start_draw_param(const PredictRecord *record, const PredictDrawn *how,
+									 PredictParams *params);
+
+/*
  * The records of a sliding window of time, for a walk-forward refit on the
  * matches of the last interval only: each with its time, added in time
  * order; predict_window_drop drops those before a time.  Memory grows with
  * the matches of the widest window, not with the history (at most twice
  * that, since dropped records are reclaimed when the arrays are full).
+ * With record.draw_inputs set before the first add, the records keep the
+ * draw model's inputs too (level, native; else they are not read).
  */
 typedef struct PredictWindow
 {
@@ -114,13 +125,19 @@ typedef struct PredictWindow
 
 extern void predict_window_init(PredictWindow *window, MemoryContext mcxt);
 extern void predict_window_add(PredictWindow *window, TimestampTz played_at, double z,
-							   double z_context, double length, double outcome);
+							   double z_context, double length, double outcome, double level,
+							   double native);
 
 /* Drops the records played before from. */
 extern void predict_window_drop(PredictWindow *window, TimestampTz from);
 
-/* predict_fit over the records in the window; params unchanged when none. */
+/*
+ * predict_fit, or predict_drawn_fit from predict_start_draw_param's start,
+ * over the records in the window; NaN and params unchanged when none.
+ */
 extern double predict_window_fit(const PredictWindow *window, bool normal,
 								 PredictParams *params, int max_passes);
+extern double predict_window_drawn_fit(const PredictWindow *window, const PredictDrawn *how,
+									   PredictParams *params, int max_evaluations);
 
 #endif

@@ -157,8 +157,16 @@ typedef struct ReplayDetailsState
 	double		refit_window;	/* microseconds; 0: all earlier matches */
 	bool		refit_weight;	/* the refit covers context_weight too */
 	bool		refit_exponent; /* and length_exponent */
+	/*
+	 * The refits maximise the three-way likelihood under the draw model and
+	 * refit its parameters too (draw_margin or draw_nu, and draw_rate_slope
+	 * if not 0): set by evaluate's objective three_way before the replay.
+	 */
+	bool		refit_three_way;
+	bool		refit_drawn;	/* refit_three_way with a draw model: in force */
+	bool		refit_slope;	/* draw_rate_slope is refitted */
 	ReplayDrawModel draw_model;
-	double		draw_margin;
+	double		draw_margin;	/* the draw model's parameters in force */
 	double		draw_nu;
 	double		draw_rate_slope;
 	bool		want_context;	/* rate context ratings even at weight 0 (fit) */

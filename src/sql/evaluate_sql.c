@@ -10,7 +10,8 @@
  * first team's predicted win chance and outcome to the scores
  * (core/scoring.c, as skill.prediction_score), or with objective
  * three_way its chances of a win and a draw (core/three_way.c, as
- * skill.outcome_score).
+ * skill.outcome_score, and each against its own outcome, won or drawn,
+ * for their calibration slopes), or with both objectives both.
  *
  * The systems after the first are compared with it match by match: the
  * mean of the per-match log-loss differences (on the objective) and its paired standard
@@ -61,7 +62,8 @@ typedef struct EvalSettings
 	TimestampTz score_until;
 	int			experienced;
 	int			buckets;
-	bool		three_way;		/* objective three_way */
+	bool		binary;			/* objective binary scored (the default) */
+	bool		three_way;		/* objective three_way scored */
 } EvalSettings;
 
 /* The first system's loss on each match it scored, in replay order. */
@@ -84,6 +86,9 @@ typedef struct EvalSink
 	int64		scored;			/* matches scored so far */
 	sk_paired_diff paired;		/* the first's loss and this one's, per match */
 	sk_three_way_state three_way;	/* with objective three_way */
+	/* And the win and the draw chances each against its own outcome (calibration). */
+	sk_score_state *win_calibration;
+	sk_score_state *draw_calibration;
 	bool		replayed_only;	/* the replay only finds the forecast's matches */
 	ForecastReader *reader;		/* the rows' forecast columns */
 	struct EvalSink *forecast;	/* the forecast's scores, during the first replay */
@@ -166,23 +171,34 @@ pair_loss(EvalSink *sink, int64 match_id, double loss)
 
 /*
  * One match's prediction scored: the expected score p under objective
- * binary, the chances win and draw under three_way.  Both are
- * probabilities and outcomes by construction; a match is never left out
- * of the scores without a word, should one not be.
+ * binary, the chances win and draw under three_way (and each against its
+ * own outcome, won or drawn, for their calibration), both under both.
+ * The comparison with the first system is on the binary loss when it is
+ * scored, else on the three-way one.  All are probabilities and outcomes
+ * by construction; a match is never left out of the scores without a
+ * word, should one not be.
  */
 static void
 score_match(EvalSink *sink, int64 match_id, double p, double win, double draw, double o)
 {
-	if (!sink->settings->three_way)
+	double		loss = NAN;
+
+	if (sink->settings->three_way)
+	{
+		if (sk_three_way_add(&sink->three_way, win, draw, o) != SK_OK ||
+			sk_score_add(sink->win_calibration, win, o == 1 ? 1 : 0) != SK_OK)
+			report_unscored(sink, match_id, win);
+		if (sk_score_add(sink->draw_calibration, draw, o == 0.5 ? 1 : 0) != SK_OK)
+			report_unscored(sink, match_id, draw);
+		loss = sk_three_way_log_loss(win, draw, o);
+	}
+	if (sink->settings->binary)
 	{
 		if (sk_score_add(sink->scores, p, o) != SK_OK)
 			report_unscored(sink, match_id, p);
-		pair_loss(sink, match_id, sk_score_log_loss(p, o));
-		return;
+		loss = sk_score_log_loss(p, o);
 	}
-	if (sk_three_way_add(&sink->three_way, win, draw, o) != SK_OK)
-		report_unscored(sink, match_id, win);
-	pair_loss(sink, match_id, sk_three_way_log_loss(win, draw, o));
+	pair_loss(sink, match_id, loss);
 }
 
 /* The forecast's prediction of the match, scored. */
@@ -239,6 +255,7 @@ read_settings(Jsonb *options, EvalSettings *s)
 
 	memset(s, 0, sizeof(*s));
 	s->buckets = 10;
+	s->binary = true;
 	s->options = options;
 	if (options == NULL)
 		return;
@@ -263,7 +280,7 @@ read_settings(Jsonb *options, EvalSettings *s)
 	if ((found = object_get(options, "buckets")) != NULL)
 		s->buckets = jsonb_whole(found, "option \"buckets\" of evaluate", 1, SK_SCORE_MAX_BUCKETS);
 	if ((found = object_get(options, "objective")) != NULL)
-		s->three_way = jsonb_objective(found, "evaluate");
+		jsonb_objectives(found, "evaluate", &s->binary, &s->three_way);
 }
 
 /*
@@ -309,17 +326,18 @@ system_family(const EvalSettings *s, const char *system, Jsonb **options)
 
 /*
  * The system's row; its difference from the first system NULL for the
- * first.  Under objective binary the three-way columns are NULL; under
- * three_way log_loss and brier are the three-way ones and the binary
- * columns NULL.
+ * first.  The binary columns (accuracy, ece, calibration_*) are NULL
+ * unless the binary score is asked for, the three-way ones (rps ...
+ * draw_calibration_slope) unless the three-way one is; log_loss and brier
+ * are the binary ones when it is, else the three-way ones.
  */
 static void
 put_result(ReturnSetInfo *rsinfo, const EvalSink *sink)
 {
-	Datum		values[13];
-	bool		nulls[13] = {false};
-	double		v[11];
-	int64		n;
+	Datum		values[17];
+	bool		nulls[17] = {false};
+	double		v[15];
+	int64		n = 0;
 	int			i;
 
 	for (i = 0; i < lengthof(v); i++)
@@ -327,16 +345,22 @@ put_result(ReturnSetInfo *rsinfo, const EvalSink *sink)
 	if (sink->settings->three_way)
 	{
 		sk_three_way_result r;
+		sk_score_result win,
+					draw;
 
 		sk_three_way_result_of(&sink->three_way, &r);
+		sk_score_result_of(sink->win_calibration, &win);
+		sk_score_result_of(sink->draw_calibration, &draw);
 		n = r.n;
-		v[0] = r.log_loss;
-		v[1] = r.brier;
+		v[0] = v[11] = r.log_loss;
+		v[1] = v[12] = r.brier;
 		v[8] = r.rps;
 		v[9] = r.draw_rate;
 		v[10] = r.predicted_draw_rate;
+		v[13] = win.slope;
+		v[14] = draw.slope;
 	}
-	else
+	if (sink->settings->binary)
 	{
 		sk_score_result r;
 
@@ -371,6 +395,10 @@ init_sink(EvalSink *sink, const EvalSettings *settings, const char *system, Firs
 	sink->scores = palloc(sizeof(sk_score_state));
 	sk_score_init(sink->scores, settings->buckets);
 	sk_three_way_init(&sink->three_way);
+	sink->win_calibration = palloc(sizeof(sk_score_state));
+	sink->draw_calibration = palloc(sizeof(sk_score_state));
+	sk_score_init(sink->win_calibration, settings->buckets);
+	sk_score_init(sink->draw_calibration, settings->buckets);
 	sk_paired_diff_init(&sink->paired);
 }
 
@@ -487,6 +515,8 @@ evaluate_system(FunctionCallInfo fcinfo, const EvalSystem *evaluated, text *rows
 	sink.reader = &reader;
 	state->caller = psprintf("evaluate (%s)", sink.system);
 	replay_read_options(state, evaluated ? evaluated->options : NULL);
+	/* Walk-forward refits fit what is scored: the three-way likelihood when it is. */
+	state->engine->details.refit_three_way = settings->three_way;
 	family_rating_type(fcinfo, family, &prior_type);
 	state->engine->emit = eval_emit;
 	state->engine->emit_arg = &sink;

@@ -197,30 +197,6 @@ replay_guarded(FitContext *fc, const double *x)
 	return ok;
 }
 
-/*
- * The first three-way fit's start of a searched draw_margin or draw_nu
- * left at 0, where no match is predicted drawn and the clamped log-loss of
- * a draw is flat: the value with which an even pair draws as often as the
- * training matches do.
- */
-static void
-start_draw_keys(FitContext *fc)
-{
-	const PredictRecord *rec = &fc->train_record;
-	PredictParams *p = &fc->predict;
-	int			k = fc->draw_model == DRAW_MODEL_DAVIDSON ? PREDICT_DRAW_NU : PREDICT_DRAW_MARGIN;
-	int64		draws = 0,
-				i;
-
-	if (!p->searched[k] || p->value[k] != 0 || rec->n == 0)
-		return;
-	for (i = 0; i < rec->n; i++)
-		draws += rec->outcome[i] == 0.5;
-	p->value[k] = Min(Max(sk_draw_even_param(fc->normal_link,
-											 replay_core_draw_model(fc->draw_model),
-											 (double) draws / rec->n), p->low[k]), p->high[k]);
-}
-
 /* The mean loss of a record on the objective with the prediction values p. */
 static double
 record_loss(const FitContext *fc, const PredictRecord *rec, const PredictParams *p)
@@ -238,7 +214,7 @@ fit_prediction(FitContext *fc)
 	{
 		fc->predict = fc->predict_start;
 		if (fc->settings.three_way)
-			start_draw_keys(fc);
+			predict_start_draw_param(&fc->train_record, &fc->drawn_how, &fc->predict);
 	}
 	fc->predict_warm = true;
 	fc->train.n = fc->train_record.n;

@@ -19,6 +19,14 @@
 extern bool jsonb_objective(const JsonbValue *v, const char *caller);
 
 /*
+ * evaluate's objective: "binary", "three_way", or an array of one or both
+ * (both scored in one call); which are scored into *binary and *three_way;
+ * an error naming caller otherwise.
+ */
+extern void jsonb_objectives(const JsonbValue *v, const char *caller, bool *binary,
+							 bool *three_way);
+
+/*
  * The error of a three-way score with neither a draw among the scored
  * matches nor a draw model (of system, when not NULL): it would be the
  * binary score under another name.
