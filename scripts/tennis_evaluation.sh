@@ -17,7 +17,9 @@
 # (the surface) and length (best of 3 or 5), and Glicko-1 is fitted on
 # 1990-2009 with game shares as outcomes, then surfaces, then match length,
 # each scored from 2010 on.  No home column: the files name no tournament
-# country.  LOAD_ONLY=1 stops after loading (and the data summary), for
+# country.  TRUST=1 adds a third part (TRUST=only: that part alone): a fit
+# from several starts and the standard errors against profiles.
+# LOAD_ONLY=1 stops after loading (and the data summary), for
 # checking the loader alone.
 source "$(dirname "$0")/lib.sh"
 
@@ -192,5 +194,58 @@ SQL
 		'"refit_every": "1 year", "refit_window": "1 year"'
 }
 
-[ "$MARGIN" = only ] || win_loss
-[ -z "$MARGIN" ] || margins
+# The third part (TRUST=1; TRUST=only: that part alone): how far a fit can
+# be trusted.  Glicko-1 fitted from four starts spread over the bounds
+# (skill.fit's starts), with every optimum found; then each standard error
+# against the profile likelihood: the parameter fixed at estimate +- 1.96
+# standard errors and the others fitted again, where twice the rise of the
+# summed train log-loss should be 3.84 (the 95 % chi-square point) if the
+# standard error is right.
+trust() {
+	local rows='SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id'
+	log "Glicko-1 from four starts, fitted on 1990-2009"
+	q -q <<SQL
+SET client_min_messages = warning;
+CREATE TABLE trust_fits AS
+SELECT 'glicko' AS system, '{"c": [0, 100], "rd": [50, 500], "rd_per_day": [0, 10]}'::jsonb AS search,
+       skill.fit('glicko', '$rows', '{"c": [0, 100], "rd": [50, 500], "rd_per_day": [0, 10]}',
+                 '{"train_until": "2010-01-01 00:00+00", "starts": 4}') AS f
+UNION ALL
+SELECT 'elo', '{"k": [4, 100]}', skill.fit('elo', '$rows', '{"k": [4, 100]}', '{"train_until": "2010-01-01 00:00+00"}');
+SQL
+	echo
+	echo "| Glicko-1, optimum of four starts | train log-loss | starts that ended in it | stop_reason | parameters |"
+	echo "|---|---|---|---|---|"
+	q -At <<SQL
+SELECT format('| %s | %s | %s | %s | %s |', i, round((o->>'train_log_loss')::numeric, 7), o->>'starts', o->>'stop_reason',
+              (SELECT string_agg(format('%s %s', key, round((value #>> '{}')::numeric, 4)), ', ') FROM jsonb_each(o->'parameters')))
+FROM trust_fits, jsonb_array_elements(f->'starts'->'optima') WITH ORDINALITY AS t(o, i)
+WHERE system = 'glicko' ORDER BY i;
+SQL
+	log "standard errors against the profile likelihood"
+	echo
+	echo "| system | parameter | estimate ± standard error | 2 × rise of the summed log-loss at −1.96 SE | at +1.96 SE |"
+	echo "|---|---|---|---|---|"
+	q -At <<SQL
+SET client_min_messages = warning;
+WITH p AS (SELECT system, search, f, key AS param, (f->'parameters'->>key)::float8 AS est,
+                  (f->'standard_errors'->>key)::float8 AS se, (f->'train'->>'n')::float8 AS n,
+                  (f->'train'->>'log_loss')::float8 AS loss
+           FROM trust_fits, jsonb_object_keys(f->'standard_errors') key
+           WHERE f->'standard_errors'->>key IS NOT NULL),
+     r AS (SELECT p.*, side,
+                  (skill.fit(system, '$rows',
+                             search || jsonb_build_object(param, jsonb_build_array(est + side * 1.96 * se, est + side * 1.96 * se)),
+                             jsonb_build_object('train_until', '2010-01-01 00:00+00',
+                                                'options', f->'parameters'))->'train'->>'log_loss')::float8 AS profile_loss
+           FROM p, (VALUES (-1), (1)) v(side))
+SELECT format('| %s | %s | %s ± %s | %s | %s |', system, param, round(est::numeric, 4), round(se::numeric, 4),
+              round((2 * n * (min(profile_loss) FILTER (WHERE side = -1) - loss))::numeric, 2),
+              round((2 * n * (min(profile_loss) FILTER (WHERE side = 1) - loss))::numeric, 2))
+FROM r GROUP BY system, param, est, se, n, loss ORDER BY system, param;
+SQL
+}
+
+[ "$MARGIN" = only ] || [ "${TRUST:-}" = only ] || win_loss
+[ -z "$MARGIN" ] || [ "${TRUST:-}" = only ] || margins
+[ -z "${TRUST:-}" ] || trust

@@ -96,6 +96,12 @@ RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size;
 RESET max_parallel_workers_per_gather;
 
+-- One prediction throughout has no calibration slope, whatever its value
+-- (0.3 and 0.7 showed 1.57, fitted to the rounding of the binned sums).
+SELECT p, (s).n, (s).calibration_slope IS NULL AS no_slope, (s).calibration_intercept IS NULL AS no_intercept
+FROM (SELECT p, skill.prediction_score(p, (i % 3 = 0)::int) AS s
+      FROM (VALUES (0.3), (0.7), (0.55)) v(p), generate_series(1, 1000) i GROUP BY p) x ORDER BY p;
+
 -- Bad input.
 SELECT skill.prediction_score(1.5, 1);
 SELECT skill.prediction_score('NaN', 1);

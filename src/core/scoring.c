@@ -125,6 +125,8 @@ sk_score_add(sk_score_state *s, double p, double o)
 	if (!(p >= 0.0 && p <= 1.0 && (o == 0.0 || o == 1.0 || o == 0.5)))
 		return rejected(p, o);
 	pc = clamped(p);
+	s->p_low = s->n == 0 || pc < s->p_low ? pc : s->p_low;
+	s->p_high = s->n == 0 || pc > s->p_high ? pc : s->p_high;
 	s->n++;
 	s->log_loss += loss_of(pc, o);
 	s->brier += (p - o) * (p - o);
@@ -155,6 +157,11 @@ sk_score_merge(sk_score_state *a, const sk_score_state *b)
 
 	if (a->buckets != b->buckets)
 		return SK_ERR_RANGE;
+	if (b->n > 0)
+	{
+		a->p_low = a->n == 0 || b->p_low < a->p_low ? b->p_low : a->p_low;
+		a->p_high = a->n == 0 || b->p_high > a->p_high ? b->p_high : a->p_high;
+	}
 	a->n += b->n;
 	a->log_loss += b->log_loss;
 	a->brier += b->brier;
@@ -438,6 +445,10 @@ sk_score_result_of(const sk_score_state *s, sk_score_result *out)
 	for (b = 0; b < s->buckets; b++)
 		if (s->bucket[b].n > 0)
 			out->ece += fabs(s->bucket[b].p - s->bucket[b].o) / n;
-	if (!fit_calibration(s, &out->intercept, &out->slope))
+	/*
+	 * One prediction throughout has no slope; the bins' series would
+	 * show a spread of rounding (a relative 1e-9) and fit one to it.
+	 */
+	if (s->p_low == s->p_high || !fit_calibration(s, &out->intercept, &out->slope))
 		out->slope = out->intercept = NAN;
 }

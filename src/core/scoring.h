@@ -89,6 +89,8 @@ typedef struct sk_score_state
 	int32_t		buckets;		/* ECE buckets, 1 .. SK_SCORE_MAX_BUCKETS */
 	double		log_loss;		/* sums */
 	double		brier;
+	double		p_low;			/* the least and greatest clamped p (n > 0) */
+	double		p_high;
 	sk_score_cell bucket[SK_SCORE_MAX_BUCKETS];	/* ECE buckets, sums of p */
 	sk_score_bin grid[SK_SCORE_GRID];	/* the fit's bins, of clamped p */
 } sk_score_state;

@@ -133,6 +133,48 @@ test_edges(void)
 }
 
 /*
+ * One prediction for every match, with both outcomes: no slope, whatever
+ * the prediction (0.3 and 0.7 fitted a slope of 1.57 to the rounding of
+ * the bins' series); merged states keep the range of both.
+ */
+static void
+test_constant(void)
+{
+	static const double ps[] = {0.3, 0.7, 0.55, 0.585, 0.9};
+	sk_score_state *s = malloc(sizeof(sk_score_state));
+	sk_score_state *t = malloc(sizeof(sk_score_state));
+	sk_score_result r;
+	int			k,
+				i;
+
+	for (k = 0; k < 5; k++)
+	{
+		sk_score_init(s, 10);
+		for (i = 0; i < 1000; i++)
+			sk_score_add(s, ps[k], (double) (i % 3 == 0));
+		sk_score_result_of(s, &r);
+		CHECK(r.n == 1000 && isnan(r.slope) && isnan(r.intercept));
+	}
+	/* 0.3 in one state, 0.7 in the other: merged, two predictions, a slope. */
+	sk_score_init(s, 10);
+	sk_score_init(t, 10);
+	for (i = 0; i < 1000; i++)
+	{
+		sk_score_add(s, 0.3, (double) (i % 10 < 3));
+		sk_score_add(t, 0.7, (double) (i % 10 < 7));
+	}
+	sk_score_result_of(s, &r);
+	CHECK(isnan(r.slope));
+	CHECK(sk_score_merge(s, t) == SK_OK);
+	sk_score_result_of(s, &r);
+	/* Calibrated by construction: slope 1, intercept 0. */
+	CHECK_CLOSE(r.slope, 1, 1e-9);
+	CHECK_CLOSE(r.intercept, 0, 1e-9);
+	free(s);
+	free(t);
+}
+
+/*
  * Accuracy (from the fit's bins): (0.5, 1) 1/2, (0.2, 0.5) 1/2, (0.9, 0.5)
  * 1/2, (1e-20, 0) 1, (1, 1) 1, (0.4999999, 1) 0, (0.5000001, 0) 0:
  * 3.5 / 7.
@@ -358,6 +400,7 @@ main(void)
 	test_calibration();
 	test_merge();
 	test_edges();
+	test_constant();
 	test_accuracy();
 	test_bins();
 	test_binned_fit();
