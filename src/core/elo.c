@@ -84,6 +84,22 @@ sk_elo_rate_period_normal(double rating, int n, const double *opponents,
 }
 
 sk_status
+sk_elo_mov_multiplier(double margin, double lead, int tie, double a, double b, double *out)
+{
+	double		divisor;
+
+	if (!isfinite(margin) || !isfinite(lead) || !isfinite(a) || !isfinite(b))
+		return SK_ERR_NOT_FINITE;
+	if (margin < 0.0 || !(a > 0.0) || b < 0.0)
+		return SK_ERR_RANGE;
+	divisor = tie ? 1.0 : a + b * lead;
+	if (!(divisor > 0.0))
+		return SK_ERR_OVERFLOW;
+	*out = log(fmax(margin, 1.0) + 1.0) * a / divisor;
+	return isfinite(*out) ? SK_OK : SK_ERR_OVERFLOW;
+}
+
+sk_status
 sk_elo_k_factor(double rating, double games_played,
 				int n_thresholds, const double *thresholds,
 				const double *ks, double provisional_games,

@@ -74,6 +74,18 @@ void		sk_elo_rate_teams(int n_teams, const int *team_start, const double *team_r
 							  double scale, double *ratings_out);
 
 /*
+ * The margin-of-victory multiplier of a two-team match's K (the published
+ * NFL/NBA Elo rule): ln(max(margin, 1) + 1) * a / (a + b * lead), where
+ * margin is the absolute difference of the teams' scores and lead is the
+ * winner's rating lead (home advantage included); a tie (tie != 0) takes
+ * the divisor 1 in place of a + b * lead.  a > 0 and b >= 0 finite, margin
+ * finite and >= 0; SK_ERR_RANGE otherwise, and SK_ERR_OVERFLOW where
+ * a + b * lead is not positive (a winner trailing by a / b or more).
+ */
+sk_status	sk_elo_mov_multiplier(double margin, double lead, int tie, double a, double b,
+								  double *out);
+
+/*
  * A K-factor schedule by experience: k_a / (n + k_b)^k_c for a player with
  * n matches before this one (k_b + n must be > 0 when k_c > 0).
  */

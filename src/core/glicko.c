@@ -2,6 +2,7 @@
  * glicko.c - Glicko-1 rating period update and RD decay.
  */
 #include <math.h>
+#include <stddef.h>
 
 #include "glicko.h"
 #include "pairwise.h"
@@ -30,6 +31,31 @@ sk_glicko_rate(double rating, double rd, int n,
 			   const double *opp_rating, const double *opp_rd,
 			   const double *scores, double *rating_out, double *rd_out)
 {
+	return sk_glicko_rate_weighted(rating, rd, n, opp_rating, opp_rd, scores, NULL,
+								   rating_out, rd_out);
+}
+
+sk_status
+sk_glicko_check_weights(int n, const double *weights)
+{
+	int			i;
+
+	for (i = 0; weights != NULL && i < n; i++)
+	{
+		if (!isfinite(weights[i]))
+			return SK_ERR_NOT_FINITE;
+		if (weights[i] < 0.0)
+			return SK_ERR_RANGE;
+	}
+	return SK_OK;
+}
+
+sk_status
+sk_glicko_rate_weighted(double rating, double rd, int n,
+						const double *opp_rating, const double *opp_rd,
+						const double *scores, const double *weights,
+						double *rating_out, double *rd_out)
+{
 	const double q = SK_GLICKO_Q;
 	double		d2_inv = 0.0;
 	double		gain = 0.0;
@@ -42,6 +68,8 @@ sk_glicko_rate(double rating, double rd, int n,
 	if (rd <= 0.0 || n < 0)
 		return SK_ERR_RANGE;
 	st = sk_glicko_check_games(n, opp_rating, opp_rd, scores);
+	if (st == SK_OK)
+		st = sk_glicko_check_weights(n, weights);
 	if (st != SK_OK)
 		return st;
 
@@ -56,10 +84,11 @@ sk_glicko_rate(double rating, double rd, int n,
 	{
 		double		g = sk_glicko_g(opp_rd[i]);
 		double		e = sk_glicko_expected(rating, opp_rating[i], opp_rd[i]);
+		double		w = weights ? weights[i] : 1.0;
 
 		sk_check_interrupts_every(i);
-		d2_inv += q * q * g * g * e * (1.0 - e);
-		gain += g * (scores[i] - e);
+		d2_inv += w * (q * q * g * g * e * (1.0 - e));
+		gain += w * (g * (scores[i] - e));
 	}
 	precision = 1.0 / (rd * rd) + d2_inv;
 	/* An RD near 1e300 and lopsided games give 0 precision: 0/0. */

@@ -30,6 +30,20 @@ sk_status	sk_glicko_rate(double rating, double rd, int n,
 						   const double *scores,
 						   double *rating_out, double *rd_out);
 
+/*
+ * The same with a weight per game (weights NULL: all 1): each game's terms
+ * in the period's sums, g^2 E (1 - E) and g (s - E), are multiplied by its
+ * weight, finite and >= 0 (SK_ERR_RANGE otherwise); weight 0 is a game not
+ * played, and an integer weight w is the game played w times.
+ */
+sk_status	sk_glicko_rate_weighted(double rating, double rd, int n,
+									const double *opp_rating, const double *opp_rd,
+									const double *scores, const double *weights,
+									double *rating_out, double *rd_out);
+
+/* Weights finite and >= 0 (NULL: none, all 1). */
+sk_status	sk_glicko_check_weights(int n, const double *weights);
+
 /* Step 1: RD grows with t idle periods, RD' = min(sqrt(RD^2 + c^2 t), rd_max). */
 sk_status	sk_glicko_decay(double rd, double periods, double c, double rd_max,
 							double *rd_out);

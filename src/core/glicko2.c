@@ -3,6 +3,7 @@
  * the new volatility (Glickman 2013, steps 1-8).
  */
 #include <math.h>
+#include <stddef.h>
 
 #include "glicko.h"
 #include "glicko2.h"
@@ -136,6 +137,16 @@ sk_glicko2_rate_periods(const sk_glicko2 *player, int n,
 						const double *scores, double tau, double epsilon,
 						double periods, sk_glicko2 *out)
 {
+	return sk_glicko2_rate_weighted(player, n, opp_rating, opp_rd, scores, NULL, tau,
+									epsilon, periods, out);
+}
+
+sk_status
+sk_glicko2_rate_weighted(const sk_glicko2 *player, int n,
+						 const double *opp_rating, const double *opp_rd,
+						 const double *scores, const double *weights,
+						 double tau, double epsilon, double periods, sk_glicko2 *out)
+{
 	double		mu,
 				phi,
 				v_inv = 0.0,
@@ -155,6 +166,8 @@ sk_glicko2_rate_periods(const sk_glicko2 *player, int n,
 		epsilon <= 0.0 || periods < 0.0 || n < 0)
 		return SK_ERR_RANGE;
 	status = sk_glicko_check_games(n, opp_rating, opp_rd, scores);
+	if (status == SK_OK)
+		status = sk_glicko_check_weights(n, weights);
 	if (status != SK_OK)
 		return status;
 
@@ -176,10 +189,11 @@ sk_glicko2_rate_periods(const sk_glicko2 *player, int n,
 		double		opp_mu = (opp_rating[i] - SK_GLICKO2_CENTER) / SK_GLICKO2_SCALE;
 		double		g = g2_g(opp_rd[i] / SK_GLICKO2_SCALE);
 		double		e = g2_expected(mu, opp_mu, g);
+		double		w = weights ? weights[i] : 1.0;
 
 		sk_check_interrupts_every(i);
-		v_inv += g * g * e * (1.0 - e);
-		gain += g * (scores[i] - e);
+		v_inv += w * (g * g * e * (1.0 - e));
+		gain += w * (g * (scores[i] - e));
 	}
 	v = 1.0 / v_inv;
 	delta = v * gain;

@@ -49,6 +49,17 @@ sk_status	sk_glicko2_rate_periods(const sk_glicko2 *player, int n,
 									double periods, sk_glicko2 *out);
 
 /*
+ * The same with a weight per game (weights NULL: all 1), as
+ * sk_glicko_rate_weighted: each game's terms in v^-1 and in the gain are
+ * multiplied by its weight, finite and >= 0.
+ */
+sk_status	sk_glicko2_rate_weighted(const sk_glicko2 *player, int n,
+									 const double *opp_rating, const double *opp_rd,
+									 const double *scores, const double *weights,
+									 double tau, double epsilon, double periods,
+									 sk_glicko2 *out);
+
+/*
  * RD after periods sat out: each grows phi to sqrt(phi^2 + vol^2), so k of
  * them add k vol^2 (Glickman, Glicko-2 step 6 for a player who did not
  * compete).

@@ -31,7 +31,7 @@
 #include "engine/predict_fit.h"
 #include "engine/sqlstate.h"
 
-const char *const replay_outcome_names[] = {"rank", "share", "difference", NULL};
+const char *const replay_outcome_names[] = {"rank", "share", "difference", "mov", NULL};
 const char *const replay_draw_model_names[] = {"none", "threshold", "davidson", "native", NULL};
 
 /* Bounds of the refitted predict_scale, and of length_exponent's magnitude. */
@@ -115,6 +115,12 @@ details_configure(ReplayState *state)
 				 errmsg("option \"draw_model\" of %s cannot be \"native\": the family has no draw margin of its own",
 						state->caller),
 				 errhint("Use \"threshold\" with draw_margin or \"davidson\" with draw_nu; \"native\" is TrueSkill's.")));
+	if (d->outcome == OUTCOME_MOV && !state->family->mov_outcome)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("option \"outcome\" of %s cannot be \"mov\": the margin-of-victory multiplier is Elo's",
+						state->caller),
+				 errhint("Use outcome \"share\" or \"difference\" to rate by the scores.")));
 	refuse_unused_draw_keys(state, o, d->draw_model);
 	if (d->refit_window > 0 && !(d->refit_every > 0))
 		ereport(ERROR,
@@ -140,6 +146,12 @@ details_check_row(ReplayState *state, int64 match_id, int64 player_id,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("score of player " INT64_FORMAT " in match " INT64_FORMAT " must be a finite number of at least 0, not %g",
 						player_id, match_id, details->score)));
+	if (!isnan(details->match_weight) &&
+		!(isfinite(details->match_weight) && details->match_weight >= 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("match_weight of match " INT64_FORMAT " must be a finite number of at least 0, not %g",
+						match_id, details->match_weight)));
 	if (!isnan(details->length) && !(isfinite(details->length) && details->length > 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -181,7 +193,7 @@ disagree(const ReplayBatch *batch, const char *what, const char *whose)
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("%s of match " INT64_FORMAT " have different %s", whose, batch->match_id, what),
-			 errdetail("A match's context and length, and a team's score and home, are the same on all its rows.")));
+			 errdetail("A match's context, length, match_weight and season, and a team's score and home, are the same on all its rows.")));
 }
 
 /* The rows agree: context and length per match, score and home per team. */
@@ -198,6 +210,11 @@ check_agreement(const ReplayBatch *batch, const ReplayMatch *match)
 			disagree(batch, "contexts", "rows");
 		if (!same_number(rows[i].details.length, rows[0].details.length))
 			disagree(batch, "lengths", "rows");
+		if (!same_number(rows[i].details.match_weight, rows[0].details.match_weight))
+			disagree(batch, "match weights", "rows");
+		if (rows[i].details.has_season != rows[0].details.has_season ||
+			rows[i].details.season != rows[0].details.season)
+			disagree(batch, "seasons", "rows");
 	}
 	for (t = 0; t < match->n_teams; t++)
 		for (i = match->team_start[t] + 1; i < match->team_start[t + 1]; i++)
@@ -226,6 +243,8 @@ score_outcome(const ReplayState *state, const ReplayMatch *match, double mine, d
 	double		s = 0;
 	sk_status	status;
 
+	if (d->outcome == OUTCOME_MOV)
+		return sk_rank_score(-mine, -theirs);	/* by score; the margin scales K (elo.c) */
 	if (d->outcome == OUTCOME_SHARE)
 		status = sk_outcome_share(mine, theirs,
 								  sk_rank_score(match->team_rank[t], match->team_rank[u]),
@@ -252,6 +271,19 @@ details_prepare(ReplayState *state, const ReplayBatch *batch, ReplayMatch *match
 	check_agreement(batch, match);
 	match->context = rows[0].details.context;
 	match->length = isnan(rows[0].details.length) ? 1 : rows[0].details.length;
+	if (!isnan(rows[0].details.match_weight))
+	{
+		if (!state->family->match_weights)
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("%s cannot weight match " INT64_FORMAT ": family %.*s takes no match_weight",
+							state->caller, batch->match_id,
+							(int) (strlen(state->family->name) - strlen("_replay")),
+							state->family->name),
+					 errdetail("Match weights scale the update of Elo, Glicko-1 and Glicko-2; the other families have no such step yet."),
+					 errhint("Leave the column out, or make it NULL, for this family.")));
+		match->weight = rows[0].details.match_weight;
+	}
 
 	for (t = 0; t < n_teams; t++)
 	{

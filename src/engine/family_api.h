@@ -31,6 +31,8 @@ typedef struct ReplayPlayer
 	double		r[REPLAY_MAX_FIELDS];	/* current rating */
 	int64		last_period;	/* Glicko: periods_ended it is current to */
 	TimestampTz last_played;	/* its last match (idle growth) */
+	bool		has_season;		/* season: the key of its last match's season */
+	int64		season;
 } ReplayPlayer;
 
 typedef struct ReplayState ReplayState;
@@ -53,6 +55,7 @@ typedef struct ReplayMatch
 	const double *team_shift;	/* n_teams: home advantage added to field 0 */
 	int32		context;
 	double		length;
+	double		weight;			/* scales the match's update (match_weight); 1 */
 } ReplayMatch;
 
 /* The SQL type of a family's ratings. */
@@ -69,6 +72,8 @@ typedef struct ReplayFamily
 	int			n_fields;		/* rating fields per player */
 	ReplayValueKind kind;
 	bool		uses_period;	/* rows carry a rating-period key (Glicko) */
+	bool		match_weights;	/* rate_match scales the update by match->weight */
+	bool		mov_outcome;	/* rate_match applies outcome "mov"'s multiplier */
 	OptionTable options;		/* declared once: see engine/options.h */
 	/*
 	 * Where the rows every family shares sit in options: DETAIL_OPTIONS at
@@ -131,7 +136,7 @@ extern const char *const replay_outcome_names[];
 
 typedef enum ReplayOutcome
 {
-	OUTCOME_RANK, OUTCOME_SHARE, OUTCOME_DIFFERENCE
+	OUTCOME_RANK, OUTCOME_SHARE, OUTCOME_DIFFERENCE, OUTCOME_MOV
 } ReplayOutcome;
 
 typedef enum DetailOption
@@ -157,7 +162,7 @@ typedef enum ReplayDrawModel
 } ReplayDrawModel;
 
 #define DETAIL_OPTIONS(at) \
-	[(at) + DETAIL_OUTCOME] = OPTION_NAMED("outcome", replay_outcome_names, "the outcome rated: rank (1, 0.5, 0), share or difference of the score columns"), \
+	[(at) + DETAIL_OUTCOME] = OPTION_NAMED("outcome", replay_outcome_names, "the outcome rated: rank (1, 0.5, 0), share or difference of the score columns, or mov (Elo: 1, 0.5, 0 by score, K times a margin-of-victory multiplier)"), \
 	[(at) + DETAIL_OUTCOME_W] = OPTION_SHARE("outcome_w", 0, "share outcome: weight of the result by rank, s = w r + (1 - w) sigmoid(k logit(share))"), \
 	[(at) + DETAIL_OUTCOME_K] = OPTION_POSITIVE("outcome_k", 1, "share outcome: the k of sigmoid(k logit(share))"), \
 	[(at) + DETAIL_OUTCOME_SCALE] = OPTION_POSITIVE("outcome_scale", 1, "difference outcome: s = sigmoid(score difference / outcome_scale)"), \

@@ -89,6 +89,24 @@ lifecycle_skip_seasons(ReplayState *state, TimestampTz played_at)
 }
 
 void
+lifecycle_season_column(ReplayState *state, ReplayPlayer *player, bool found, int64 match_id,
+						const ReplayDetails *details)
+{
+	if (!details->has_season)
+		return;
+	if (state->engine->life.n_seasons > 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s cannot take both a season column and option \"season_starts\" (match " INT64_FORMAT ")",
+						state->caller, match_id),
+				 errhint("Give the seasons one way: a season per match, or the times they start.")));
+	if (found && player->has_season && player->season != details->season)
+		reset_player(state, player);
+	player->has_season = true;
+	player->season = details->season;
+}
+
+void
 lifecycle_idle(ReplayState *state, ReplayPlayer *player, TimestampTz played_at)
 {
 	int			sf = state->settings.spread_field;

@@ -184,6 +184,7 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 			p->has_last_match = false;
 			p->last_period = state->periods_ended;
 			p->last_played = batch->played_at;
+			p->has_season = false;
 			if (state->family->new_player)
 				state->family->new_player(state, p);
 		}
@@ -195,6 +196,8 @@ resolve_players(ReplayState *state, ReplayBatch *batch)
 		if (found && p->has_last_match && p->last_match == batch->match_id)
 			match_recurs(state, batch, p);
 		p->in_match = true;
+		if (batch->has_details)
+			lifecycle_season_column(state, p, found, batch->match_id, &row->details);
 		if (found && state->settings.idle_per_day > 0)
 			lifecycle_idle(state, p, batch->played_at);
 		if (state->family->finish_player)
@@ -262,6 +265,7 @@ process_match(ReplayState *state, ReplayBatch *batch)
 	match->team_shift = NULL;
 	match->context = -1;
 	match->length = 1;
+	match->weight = 1;
 	if (batch->has_details)
 		details_prepare(state, batch, match);
 
@@ -353,6 +357,7 @@ replay_seed_player(ReplayState *state, int64 match_id, int64 player_id, const do
 	p->has_last_match = false;	/* the caller keeps no match_id */
 	p->last_period = state->periods_ended;
 	p->last_played = last_played;
+	p->has_season = false;
 	return p;
 }
 

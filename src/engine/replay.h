@@ -36,14 +36,19 @@ typedef struct ReplayDetails
 	double		length;			/* the match's length (a best-of); NaN: none */
 	int32		context;		/* the match's context, an id (context_names.h); -1: none */
 	bool		home;			/* the row's team plays at home */
+	double		match_weight;	/* the match's weight on its update; NaN: none (1) */
+	bool		has_season;		/* the match belongs to a season (the season column) */
+	int64		season;			/* its key: the int, or the text's id (context_names.h) */
 } ReplayDetails;
 
 static inline void
 replay_details_none(ReplayDetails *details)
 {
-	details->score = details->length = get_float8_nan();
+	details->score = details->length = details->match_weight = get_float8_nan();
 	details->context = -1;
 	details->home = false;
+	details->has_season = false;
+	details->season = 0;
 }
 
 /* A row of the match being collected; players are looked up at its end. */
@@ -289,6 +294,13 @@ extern void lifecycle_idle(ReplayState *state, ReplayPlayer *player, TimestampTz
 extern void lifecycle_seeded_seasons(ReplayState *state, ReplayPlayer *player,
 									 TimestampTz played_at);
 extern void lifecycle_skip_seasons(ReplayState *state, TimestampTz played_at);
+/*
+ * The season column: a player whose last match was of another season is
+ * reset once before its first match of this one (row's details); either
+ * way it is then of this season.  found: the player had been seen.
+ */
+extern void lifecycle_season_column(ReplayState *state, ReplayPlayer *player, bool found,
+									int64 match_id, const ReplayDetails *details);
 
 /* Whether a season starts at or before played_at (inline: every match asks). */
 static inline bool

@@ -82,11 +82,12 @@ g1_rate_match(ReplayState *state, ReplayMatch *match)
 /* Glickman's update from the RDs at the period's onset. */
 static void
 g1_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *opp_rating,
-			   const double *opp_rd, const double *scores, double *out)
+			   const double *opp_rd, const double *scores, const double *weights, double *out)
 {
 	family_check_player_status(state, p,
-							   sk_glicko_rate(p->r[0], g1_onset_rd(state, p), n,
-											  opp_rating, opp_rd, scores, &out[0], &out[1]));
+							   sk_glicko_rate_weighted(p->r[0], g1_onset_rd(state, p), n,
+													   opp_rating, opp_rd, scores, weights,
+													   &out[0], &out[1]));
 }
 
 static void
@@ -121,7 +122,7 @@ g1_finish_player(ReplayState *state, ReplayPlayer *player)
 
 
 const ReplayFamily family_glicko = {
-	FAMILY_IDENTITY(glicko), .n_fields = 2,
+	FAMILY_IDENTITY(glicko), .n_fields = 2, .match_weights = true,
 	.options = {g1_options, G1_OPTION_COUNT},
 	.details_at = G1_DETAILS, .season_at = G1_SEASON,
 	.data_size = sizeof(PeriodGames), .configure = g1_configure,

@@ -66,13 +66,13 @@ g2_rate_match(ReplayState *state, ReplayMatch *match)
 
 static void
 g2_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *opp_rating,
-			   const double *opp_rd, const double *scores, double *out)
+			   const double *opp_rd, const double *scores, const double *weights, double *out)
 {
 	sk_glicko2	in = {p->r[0], p->r[1], p->r[2]};
 	sk_glicko2	result;
-	sk_status	status = sk_glicko2_rate_periods(&in, n, opp_rating, opp_rd, scores,
-												 state->opt[G2_TAU], state->opt[G2_EPSILON],
-												 periods_onset(state, p), &result);
+	sk_status	status = sk_glicko2_rate_weighted(&in, n, opp_rating, opp_rd, scores, weights,
+												  state->opt[G2_TAU], state->opt[G2_EPSILON],
+												  periods_onset(state, p), &result);
 
 	glicko2_converged(status, state->caller, &p->id, state->opt[G2_TAU], state->opt[G2_EPSILON]);
 	family_check_player_status(state, p, status);
@@ -108,7 +108,7 @@ g2_finish_player(ReplayState *state, ReplayPlayer *player)
 
 
 const ReplayFamily family_glicko2 = {
-	FAMILY_IDENTITY(glicko2), .n_fields = 3,
+	FAMILY_IDENTITY(glicko2), .n_fields = 3, .match_weights = true,
 	.options = {g2_options, G2_OPTION_COUNT},
 	.details_at = G2_DETAILS, .season_at = G2_SEASON,
 	.data_size = sizeof(PeriodGames), .configure = g2_configure,

@@ -66,6 +66,7 @@ periods_record_match(ReplayState *state, PeriodGames *period, const ReplayMatch 
 				i,
 				j;
 
+	period->weighted |= match->weight != 1;
 	for (t = 0; t < match->n_teams; t++)
 		for (i = match->team_start[t]; i < match->team_start[t + 1]; i++)
 		{
@@ -83,6 +84,7 @@ periods_record_match(ReplayState *state, PeriodGames *period, const ReplayMatch 
 					game->opp_rd = onset ? onset(state, match->player[j])
 						: match->player[j]->r[1];
 					game->score = replay_pair_score(match, t, u);
+					game->weight = match->weight;
 				}
 		}
 }
@@ -98,10 +100,12 @@ grow_run_scratch(ReplayState *state, PeriodGames *period, int64 n)
 		pfree(period->opp_rating);
 		pfree(period->opp_rd);
 		pfree(period->scores);
+		pfree(period->weights);
 	}
 	period->opp_rating = MemoryContextAllocHuge(state->mcxt, sizeof(double) * period->max_run);
 	period->opp_rd = MemoryContextAllocHuge(state->mcxt, sizeof(double) * period->max_run);
 	period->scores = MemoryContextAllocHuge(state->mcxt, sizeof(double) * period->max_run);
+	period->weights = MemoryContextAllocHuge(state->mcxt, sizeof(double) * period->max_run);
 }
 
 void
@@ -145,9 +149,11 @@ periods_close(ReplayState *state, PeriodGames *period, PeriodRatePlayer rate)
 			period->opp_rating[k - start] = period->games[k].opp_rating;
 			period->opp_rd[k - start] = period->games[k].opp_rd;
 			period->scores[k - start] = period->games[k].score;
+			period->weights[k - start] = period->games[k].weight;
 		}
 		rate(state, p, (int) (end - start), period->opp_rating, period->opp_rd,
-			 period->scores, &results[n_rated * REPLAY_MAX_FIELDS]);
+			 period->scores, period->weighted ? period->weights : NULL,
+			 &results[n_rated * REPLAY_MAX_FIELDS]);
 		rated[n_rated++] = p;
 	}
 
@@ -162,6 +168,7 @@ periods_close(ReplayState *state, PeriodGames *period, PeriodRatePlayer rate)
 	pfree(results);
 	pfree(rated);
 	period->n_games = 0;
+	period->weighted = false;
 }
 
 void

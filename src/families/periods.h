@@ -20,6 +20,7 @@ typedef struct PeriodGame
 	double		opp_rating;
 	double		opp_rd;
 	double		score;
+	double		weight;			/* the match's (match_weight): scales the game's terms */
 } PeriodGame;
 
 typedef struct PeriodGames
@@ -27,20 +28,23 @@ typedef struct PeriodGames
 	PeriodGame *games;
 	PeriodGame *sort_scratch;	/* as long as games */
 	int64		n_games;
+	bool		weighted;		/* a game of the open period has a weight other than 1 */
 	int64		max_games;
 	double	   *opp_rating;		/* one player's games, gathered */
 	double	   *opp_rd;
 	double	   *scores;
+	double	   *weights;
 	int64		max_run;
 } PeriodGames;
 
 /*
- * Rates one player's games of the period; writes the player's new rating
+ * Rates one player's games of the period, each with its weight (NULL: all
+ * 1, no match of the period had a weight); writes the player's new rating
  * fields into out.  Raises on bad input.
  */
 typedef void (*PeriodRatePlayer) (ReplayState *state, const ReplayPlayer *player, int n,
 								  const double *opp_rating, const double *opp_rd,
-								  const double *scores, double *out);
+								  const double *scores, const double *weights, double *out);
 
 /*
  * An opponent's RD as the period's update sees it: Glicko-1 grows every RD

@@ -8,13 +8,15 @@ CREATE FUNCTION skill.rate_match(family text, match_id bigint, played_at timesta
                                  ratings anyarray, matches int[] DEFAULT NULL,
                                  last_played timestamptz[] DEFAULT NULL,
                                  peaks float8[] DEFAULT NULL, options jsonb DEFAULT NULL,
-                                 scores float8[] DEFAULT NULL, home boolean[] DEFAULT NULL)
+                                 scores float8[] DEFAULT NULL, home boolean[] DEFAULT NULL,
+                                 match_weight float8 DEFAULT NULL, season text DEFAULT NULL,
+                                 last_seasons text[] DEFAULT NULL)
 RETURNS TABLE (player_id bigint, rating anyelement, matches int, last_played timestamptz,
                peak float8)
 AS 'MODULE_PATHNAME', 'rate_match'
 LANGUAGE C STABLE PARALLEL SAFE;
-COMMENT ON FUNCTION skill.rate_match(text, bigint, timestamptz, bigint[], int[], float8[], anyarray, int[], timestamptz[], float8[], jsonb, float8[], boolean[]) IS
-  'Rates one match of the named family (pl, elo, glicko2, ...) given as arrays of its rows, each player from its state after its last match (rating, matches rated, last played_at, Elo''s peak; matches 0 or NULL: a new player, its rating the prior, NULL the options'' prior); returns each player''s new state, equal to the family''s history of the whole results with this match last (periods per match)';
+COMMENT ON FUNCTION skill.rate_match(text, bigint, timestamptz, bigint[], int[], float8[], anyarray, int[], timestamptz[], float8[], jsonb, float8[], boolean[], float8, text, text[]) IS
+  'Rates one match of the named family (pl, elo, glicko2, ...) given as arrays of its rows, each player from its state after its last match (rating, matches rated, last played_at, Elo''s peak, its last match''s season; matches 0 or NULL: a new player, its rating the prior, NULL the options'' prior); match_weight scales the update (Elo and Glicko), season resets a player whose last season differs; returns each player''s new state, equal to the family''s history of the whole results with this match last (periods per match)';
 
 CREATE FUNCTION skill.rate_period(family text, periods_closed bigint, match_ids bigint[],
                                   played_at timestamptz[], player_ids bigint[], teams int[],

@@ -21,10 +21,13 @@
 #include "families/periods.h"
 #include "sql/replay_values.h"
 
+#include <math.h>
+
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/float.h"
 #include "utils/lsyscache.h"
 #include "utils/timestamp.h"
 
@@ -47,29 +50,34 @@ typedef struct RateArgs
 	int			options,
 				scores,
 				home;
+	int			match_weight,	/* rate_match */
+				season,
+				last_seasons;
 	bool		per_row;		/* match_id and played_at are arrays */
 } RateArgs;
 
 /* skill.rate_match's arguments: their names and places. */
 static const char *const match_arg_names[] = {
 	"family", "match_id", "played_at", "player_ids", "teams", "ranks",
-	"ratings", "matches", "last_played", "peaks", "options", "scores", "home"
+	"ratings", "matches", "last_played", "peaks", "options", "scores", "home",
+	"match_weight", "season", "last_seasons"
 };
-static const RateArgs match_args = {1, 2, 3, 4, 5, 6, 7, 8, 9, -1, 10, 11, 12, false};
+static const RateArgs match_args = {1, 2, 3, 4, 5, 6, 7, 8, 9, -1, 10, 11, 12, 13, 14, 15, false};
 
 /* skill.rate_period's. */
 static const char *const period_arg_names[] = {
 	"family", "periods_closed", "match_ids", "played_at", "player_ids", "teams", "ranks",
 	"ratings", "matches", "last_played", "last_period", "options", "scores", "home"
 };
-static const RateArgs period_args = {2, 3, 4, 5, 6, 7, 8, 9, -1, 10, 11, 12, 13, true};
+static const RateArgs period_args = {2, 3, 4, 5, 6, 7, 8, 9, -1, 10, 11, 12, 13, -1, -1, -1, true};
 
 /* The arguments that may be NULL (not given): the state and the details. */
 static uint32
 optional_args(const RateArgs *args)
 {
 	const int	optional[] = {args->matches, args->last_played, args->peaks, args->last_period,
-	args->options, args->scores, args->home};
+	args->options, args->scores, args->home, args->match_weight, args->season,
+	args->last_seasons};
 	uint32		mask = 0;
 	int			k;
 
@@ -174,7 +182,10 @@ typedef struct RateRows
 				peaks,
 				last_period,
 				scores,
-				home;
+				home,
+				last_seasons;
+	double		match_weight;	/* NaN: none */
+	text	   *season;			/* NULL: none */
 	bool		has_details;
 } RateRows;
 
@@ -241,7 +252,21 @@ read_rows(FunctionCallInfo fcinfo, const char *const *names, const RateArgs *arg
 	read_array(fcinfo, names, args->last_period, n, &rows->last_period);
 	read_array(fcinfo, names, args->scores, n, &rows->scores);
 	read_array(fcinfo, names, args->home, n, &rows->home);
-	rows->has_details = !PG_ARGISNULL(args->scores) || !PG_ARGISNULL(args->home);
+	read_array(fcinfo, names, args->last_seasons, n, &rows->last_seasons);
+	rows->match_weight = get_float8_nan();
+	if (args->match_weight >= 0 && !PG_ARGISNULL(args->match_weight))
+	{
+		rows->match_weight = PG_GETARG_FLOAT8(args->match_weight);
+		if (isnan(rows->match_weight))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("match_weight must be a number, not NaN"),
+					 errhint("NULL means weight 1.")));
+	}
+	rows->season = args->season >= 0 && !PG_ARGISNULL(args->season)
+		? PG_GETARG_TEXT_PP(args->season) : NULL;
+	rows->has_details = !PG_ARGISNULL(args->scores) || !PG_ARGISNULL(args->home) ||
+		!isnan(rows->match_weight) || rows->season != NULL;
 	for (i = 0; i < n; i++)
 	{
 		element_not_null(&rows->ids, i);
@@ -252,6 +277,24 @@ read_rows(FunctionCallInfo fcinfo, const char *const *names, const RateArgs *arg
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("matches[%d] must not be negative", i + 1)));
 	}
+}
+
+/*
+ * A returning player's last season (last_seasons[i]) as the engine's key:
+ * the match's season is key 0, another season key 1; NULL: none known.
+ */
+static void
+seed_season(const RateRows *rows, int i, ReplayPlayer *p)
+{
+	text	   *last;
+
+	if (rows->season == NULL || rows->last_seasons.nulls[i])
+		return;
+	last = DatumGetTextPP(rows->last_seasons.values[i]);
+	p->has_season = true;
+	p->season = VARSIZE_ANY_EXHDR(last) == VARSIZE_ANY_EXHDR(rows->season) &&
+		memcmp(VARDATA_ANY(last), VARDATA_ANY(rows->season), VARSIZE_ANY_EXHDR(last)) == 0
+		? 0 : 1;
 }
 
 /*
@@ -321,6 +364,7 @@ seed_player(ReplayState *state, const CompositeType *type, const RateRows *rows,
 		p->last_period = current;
 	}
 	lifecycle_seeded_seasons(state, p, first_at);
+	seed_season(rows, i, p);
 }
 
 /*
@@ -353,6 +397,8 @@ feed_rows(ReplayState *state, const CompositeType *type, const RateRows *rows,
 		if (!rows->scores.nulls[i])
 			details.score = DatumGetFloat8(rows->scores.values[i]);
 		details.home = !rows->home.nulls[i] && DatumGetBool(rows->home.values[i]);
+		details.match_weight = rows->match_weight;
+		details.has_season = rows->season != NULL;	/* its key is 0 (seed_season) */
 		replay_add_row(state, row_match_id(rows, i), at, DatumGetInt64(rows->ids.values[i]),
 					   DatumGetInt32(rows->teams.values[i]), DatumGetFloat8(rows->ranks.values[i]),
 					   given ? prior : NULL, family->uses_period,

@@ -8,6 +8,7 @@
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 
 #include "engine/context_names.h"
 #include "sql/replay_values.h"
@@ -24,6 +25,8 @@ typedef struct RowsLayout
 	int			prior;			/* 0: no prior column */
 	Oid			prior_type;
 	int			detail[DETAIL_COUNT];	/* the detail columns, found by name; 0: absent */
+	int			season;			/* the season column; 0: absent */
+	Oid			season_type;	/* int4, int8 or text */
 	bool		has_details;
 	int			forecast[FORECAST_COUNT];	/* evaluate's forecast columns; 0: absent */
 } RowsLayout;
@@ -31,7 +34,7 @@ typedef struct RowsLayout
 static const char *
 layout_hint(const RowsLayout *layout)
 {
-	return "The query must return match_id bigint, played_at timestamptz, [period timestamptz,] player_id bigint, team int, rank float8 [, prior] [, score float8] [, context text] [, length float8] [, home boolean], ordered by played_at, match_id.";
+	return "The query must return match_id bigint, played_at timestamptz, [period timestamptz,] player_id bigint, team int, rank float8 [, prior] [, score float8] [, context text] [, length float8] [, home boolean] [, match_weight float8] [, season int, bigint or text], ordered by played_at, match_id.";
 }
 
 static void
@@ -42,8 +45,28 @@ check_column_type(const RowsLayout *layout, TupleDesc desc, int col, Oid want,
 }
 
 /* The names and types of the detail columns, by RowsDetail. */
-static const char *const detail_names[] = {"score", "context", "length", "home"};
-static const Oid detail_types[] = {FLOAT8OID, TEXTOID, FLOAT8OID, BOOLOID};
+static const char *const detail_names[] = {"score", "context", "length", "home", "match_weight"};
+static const Oid detail_types[] = {FLOAT8OID, TEXTOID, FLOAT8OID, BOOLOID, FLOAT8OID};
+
+/* The season column: an int, a bigint or text (only equality matters). */
+static void
+find_season_column(RowsLayout *layout, TupleDesc desc, int col)
+{
+	Oid			type = getBaseType(SPI_gettypeid(desc, col));
+
+	if (layout->season)
+		ereport(ERROR,
+				(errcode(ERRCODE_DUPLICATE_COLUMN),
+				 errmsg("the rows query has two columns named \"season\"")));
+	if (type != INT4OID && type != INT8OID && type != TEXTOID)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("column %d (season) of the rows query must be of type integer, bigint or text, not %s",
+						col, format_type_be(SPI_gettypeid(desc, col))),
+				 errhint("%s", layout_hint(layout))));
+	layout->season = col;
+	layout->season_type = type;
+}
 
 /*
  * The outside forecast's columns, by RowsForecast: read for skill.evaluate,
@@ -82,6 +105,11 @@ find_detail_columns(RowsLayout *layout, TupleDesc desc, int base_columns)
 
 	for (col = base_columns + 1; col <= desc->natts; col++)
 	{
+		if (strcmp(NameStr(TupleDescAttr(desc, col - 1)->attname), "season") == 0)
+		{
+			find_season_column(layout, desc, col);
+			details++;
+		}
 		for (k = 0; k < DETAIL_COUNT; k++)
 			details += find_named_column(layout, desc, col, detail_names[k], detail_types[k],
 										 &layout->detail[k]);
@@ -104,7 +132,7 @@ is_detail_column(const RowsLayout *layout, int col)
 	for (k = 0; k < FORECAST_COUNT; k++)
 		if (layout->forecast[k] == col)
 			return true;
-	return false;
+	return layout->season == col;
 }
 
 /*
@@ -186,6 +214,10 @@ rows_read_details(const int *column, const Datum *values, const bool *nulls,
 				details->length = detail_number(DatumGetFloat8(values[at]), "length",
 												match_id, player_id);
 				break;
+			case DETAIL_MATCH_WEIGHT:
+				details->match_weight = detail_number(DatumGetFloat8(values[at]), "match_weight",
+													  match_id, player_id);
+				break;
 			case DETAIL_HOME:
 				details->home = DatumGetBool(values[at]);
 				break;
@@ -203,10 +235,31 @@ rows_read_details(const int *column, const Datum *values, const bool *nulls,
 	}
 }
 
+/* The row's season as a key: the number, or the text's id in seasons. */
+static void
+read_season(const RowsLayout *layout, const Datum *values, const bool *nulls,
+			ContextNames *seasons, ReplayDetails *details)
+{
+	Datum		value = values[layout->season - 1];
+
+	if (nulls[layout->season - 1])
+		return;
+	details->has_season = true;
+	if (layout->season_type == TEXTOID)
+	{
+		text	   *name = DatumGetTextPP(value);
+
+		details->season = context_names_id(seasons, VARDATA_ANY(name), VARSIZE_ANY_EXHDR(name));
+	}
+	else
+		details->season = layout->season_type == INT4OID ? DatumGetInt32(value)
+			: DatumGetInt64(value);
+}
+
 /* One row, deformed once (a column at a time cost several times that). */
 static void
 decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *contexts,
-		   TupleTableSlot *slot, RowValues *row)
+		   ContextNames *seasons, TupleTableSlot *slot, RowValues *row)
 {
 	const Datum *values;
 	const bool *nulls;
@@ -235,6 +288,8 @@ decode_row(const RowsLayout *layout, CompositeType *prior_type, ContextNames *co
 	{
 		rows_read_details(layout->detail, values, nulls, contexts, row->match_id,
 						  row->player_id, &row->detail_values);
+		if (layout->season)
+			read_season(layout, values, nulls, seasons, &row->detail_values);
 		row->details = &row->detail_values;
 	}
 	for (k = 0; k < FORECAST_COUNT; k++)
@@ -253,6 +308,7 @@ typedef struct RowsRun
 	RowsLayout	layout;
 	CompositeType *prior_type;
 	ContextNames *contexts;
+	ContextNames *seasons;
 	RowsQueryCallback fn;
 	void	   *arg;
 } RowsRun;
@@ -269,7 +325,7 @@ run_row(void *arg, TupleTableSlot *slot, TupleDesc desc)
 	RowsRun    *run = arg;
 	RowValues	row;
 
-	decode_row(&run->layout, run->prior_type, run->contexts, slot, &row);
+	decode_row(&run->layout, run->prior_type, run->contexts, run->seasons, slot, &row);
 	run->fn(run->arg, &row);
 }
 
@@ -281,6 +337,7 @@ rows_query_run(const ReplayFamily *family, text *query, CompositeType *prior_typ
 
 	/* Context ids are the engine's: they live as long as the caller's replay. */
 	run.contexts = context_names_create(CurrentMemoryContext);
+	run.seasons = context_names_create(CurrentMemoryContext);
 
 	run.layout.prior_type = family->kind == VALUE_ELO ? FLOAT8OID : prior_type->typid;
 	rows_cursor_run(query, run_check, run_row, &run);

@@ -8,10 +8,11 @@
  * of the family's rating type].  Families without rating periods ignore a
  * period column; the Glicko families without one rate each match as its
  * own period.  After rank, columns named score (float8), context (text),
- * length (float8) and home (boolean) are the match details,
- * in any order; NULL there means none.  Columns named forecast_win and
- * forecast_draw (float8) are an outside forecast, which skill.evaluate
- * scores and every other function ignores.
+ * length (float8), home (boolean), match_weight (float8) and season (int,
+ * bigint or text) are the match details, in any order; NULL there means
+ * none.  Columns named forecast_win and forecast_draw (float8) are an
+ * outside forecast, which skill.evaluate scores and every other function
+ * ignores.
  */
 #ifndef SKILL_SQL_ROWS_QUERY_H
 #define SKILL_SQL_ROWS_QUERY_H
@@ -55,7 +56,9 @@ extern void rows_query_run(const ReplayFamily *family, text *query,
 /* The match details, in the order of skill.match_details's fields. */
 typedef enum RowsDetail
 {
-	DETAIL_SCORE, DETAIL_CONTEXT, DETAIL_LENGTH, DETAIL_HOME, DETAIL_COUNT
+	DETAIL_SCORE, DETAIL_CONTEXT, DETAIL_LENGTH, DETAIL_HOME,
+	DETAIL_MATCH_WEIGHT,		/* the rows query's only, as season is */
+	DETAIL_COUNT
 } RowsDetail;
 
 /*

@@ -88,6 +88,25 @@ main(void)
 		CHECK_CLOSE(multi[2], 1492, 1e-12);
 	}
 
+	/*
+	 * The margin-of-victory multiplier: ln(7 + 1) * 2.2 / (2.2 + 0.001 * 115)
+	 * for a win by 7 with a lead of 115 (1550 + 65 at home against 1500);
+	 * a tie takes the divisor 1, ln 2 * 2.2; a margin under 1 counts as 1.
+	 */
+	CHECK(sk_elo_mov_multiplier(7, 115, 0, 2.2, 0.001, &out) == SK_OK);
+	CHECK_CLOSE(out, 1.9761431497605348, 1e-14);
+	CHECK(sk_elo_mov_multiplier(0, 115, 1, 2.2, 0.001, &out) == SK_OK);
+	CHECK_CLOSE(out, 1.5249237972318797, 1e-14);
+	CHECK(sk_elo_mov_multiplier(0.25, -100, 0, 2.2, 0.001, &out) == SK_OK);
+	CHECK_CLOSE(out, log(2.0) * 2.2 / 2.1, 1e-14);
+	/* a + b * lead <= 0: a winner trailing by a / b = 2200. */
+	CHECK(sk_elo_mov_multiplier(3, -2200, 0, 2.2, 0.001, &out) == SK_ERR_OVERFLOW);
+	CHECK(sk_elo_mov_multiplier(3, -3000, 1, 2.2, 0.001, &out) == SK_OK);
+	CHECK(sk_elo_mov_multiplier(-1, 0, 0, 2.2, 0.001, &out) == SK_ERR_RANGE);
+	CHECK(sk_elo_mov_multiplier(1, 0, 0, 0, 0.001, &out) == SK_ERR_RANGE);
+	CHECK(sk_elo_mov_multiplier(1, 0, 0, 2.2, -0.001, &out) == SK_ERR_RANGE);
+	CHECK(sk_elo_mov_multiplier(NAN, 0, 0, 2.2, 0.001, &out) == SK_ERR_NOT_FINITE);
+
 	/* Rejections. */
 	{
 		double		opp = 1500,

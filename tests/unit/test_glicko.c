@@ -135,10 +135,74 @@ test_glicko2(void)
 	CHECK(sk_glicko2_rate(&player, 0, NULL, NULL, NULL, 0, 1e-6, &out) == SK_ERR_RANGE);
 }
 
+/*
+ * Weighted games: weight 2 on a game is that game played twice, weight 0
+ * the game not played, and weights of 1 the unweighted update bit for bit.
+ */
+static void
+test_weights(void)
+{
+	const double twice_rating[] = {1400, 1400, 1550, 1700};
+	const double twice_rd[] = {30, 30, 100, 300};
+	const double twice_scores[] = {1, 1, 0, 0};
+	const double weights[] = {2, 1, 1};
+	const double ones[] = {1, 1, 1};
+	const double zeros[] = {0, 0, 0};
+	const double negative[] = {1, -1, 1};
+	const double not_finite[] = {1, INFINITY, 1};
+	const sk_glicko2 player = {1500, 200, 0.06};
+	sk_glicko2	a,
+				b;
+	double		r1,
+				rd1,
+				r2,
+				rd2;
+
+	CHECK(sk_glicko_rate(1500, 200, 4, twice_rating, twice_rd, twice_scores, &r1, &rd1) == SK_OK);
+	CHECK(sk_glicko_rate_weighted(1500, 200, 3, paper_opp_rating, paper_opp_rd, paper_scores,
+								  weights, &r2, &rd2) == SK_OK);
+	CHECK_CLOSE(r2, r1, 1e-12);
+	CHECK_CLOSE(rd2, rd1, 1e-12);
+	CHECK(sk_glicko_rate_weighted(1500, 200, 3, paper_opp_rating, paper_opp_rd, paper_scores,
+								  ones, &r2, &rd2) == SK_OK);
+	CHECK(r2 == 1464.1064627569112 || fabs(r2 - 1464.1064627569112) < 1e-9);
+	CHECK(sk_glicko_rate(1500, 200, 3, paper_opp_rating, paper_opp_rd, paper_scores,
+						 &r1, &rd1) == SK_OK);
+	CHECK(r1 == r2 && rd1 == rd2);
+	CHECK(sk_glicko_rate_weighted(1500, 200, 3, paper_opp_rating, paper_opp_rd, paper_scores,
+								  zeros, &r2, &rd2) == SK_OK);
+	CHECK(r2 == 1500 && rd2 == 200);
+	CHECK(sk_glicko_rate_weighted(1500, 200, 3, paper_opp_rating, paper_opp_rd, paper_scores,
+								  negative, &r2, &rd2) == SK_ERR_RANGE);
+	CHECK(sk_glicko_rate_weighted(1500, 200, 3, paper_opp_rating, paper_opp_rd, paper_scores,
+								  not_finite, &r2, &rd2) == SK_ERR_NOT_FINITE);
+
+	CHECK(sk_glicko2_rate(&player, 4, twice_rating, twice_rd, twice_scores, 0.5, 1e-9, &a) == SK_OK);
+	CHECK(sk_glicko2_rate_weighted(&player, 3, paper_opp_rating, paper_opp_rd, paper_scores,
+								   weights, 0.5, 1e-9, 1.0, &b) == SK_OK);
+	CHECK_CLOSE(b.rating, a.rating, 1e-9);
+	CHECK_CLOSE(b.rd, a.rd, 1e-9);
+	CHECK_CLOSE(b.vol, a.vol, 1e-12);
+	CHECK(sk_glicko2_rate(&player, 3, paper_opp_rating, paper_opp_rd, paper_scores, 0.5, 1e-6,
+						  &a) == SK_OK);
+	CHECK(sk_glicko2_rate_weighted(&player, 3, paper_opp_rating, paper_opp_rd, paper_scores,
+								   ones, 0.5, 1e-6, 1.0, &b) == SK_OK);
+	CHECK(a.rating == b.rating && a.rd == b.rd && a.vol == b.vol);
+	/* All weights 0: an inactive period (the RD grows by vol, the rest stays). */
+	CHECK(sk_glicko2_rate_weighted(&player, 3, paper_opp_rating, paper_opp_rd, paper_scores,
+								   zeros, 0.5, 1e-6, 1.0, &b) == SK_OK);
+	CHECK(sk_glicko2_rate_periods(&player, 0, NULL, NULL, NULL, 0.5, 1e-6, 1.0, &a) == SK_OK);
+	CHECK(a.rating == b.rating && a.vol == b.vol);
+	CHECK_CLOSE(b.rd, a.rd, 1e-12);
+	CHECK(sk_glicko2_rate_weighted(&player, 3, paper_opp_rating, paper_opp_rd, paper_scores,
+								   negative, 0.5, 1e-6, 1.0, &b) == SK_ERR_RANGE);
+}
+
 int
 main(void)
 {
 	test_glicko1();
 	test_glicko2();
+	test_weights();
 	UNIT_DONE("glicko");
 }
