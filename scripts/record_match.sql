@@ -34,23 +34,27 @@ SELECT s.*, CASE f.rating_type WHEN 'float8'::regtype THEN 'elo'
 FROM rating_systems s LEFT JOIN skill.families() f USING (family);
 
 -- A player and what every system's update needs besides its rating: the
--- matches rated (Elo's K schedules) and the last one (idle growth, the
--- Glicko families' calendar growth, season resets, and the order check).
+-- matches rated (Elo's K schedules), the last one (idle growth, the
+-- Glicko families' calendar growth, season resets, and the order check)
+-- and the season of the last one that had a season (the season column).
 CREATE TABLE players (
   player_id      bigint PRIMARY KEY,
   name           text,
   matches        int NOT NULL DEFAULT 0,
   last_played_at timestamptz,
-  last_match_id  bigint
+  last_match_id  bigint,
+  last_season    text
 );
 
--- One row per player per match (rank: lower is better, equal ranks tie).
+-- One row per player per match (rank: lower is better, equal ranks tie;
+-- season: the match's, NULL for none).
 CREATE TABLE results (
   match_id  bigint NOT NULL,
   played_at timestamptz NOT NULL,
   player_id bigint NOT NULL REFERENCES players,
   team      int NOT NULL,
   rank      float8 NOT NULL,
+  season    text,
   PRIMARY KEY (match_id, player_id)
 );
 CREATE INDEX ON results (played_at, match_id);
@@ -84,7 +88,8 @@ CREATE TABLE rating_changes (
   FOREIGN KEY (match_id, player_id) REFERENCES results
 );
 
-CREATE PROCEDURE record_match(p_match bigint, p_at timestamptz, p_players bigint[], p_teams int[], p_ranks float8[])
+CREATE PROCEDURE record_match(p_match bigint, p_at timestamptz, p_players bigint[], p_teams int[], p_ranks float8[],
+                              p_season text DEFAULT NULL)
 LANGUAGE plpgsql AS $$
 DECLARE
   bad record;
@@ -112,7 +117,7 @@ BEGIN
             HINT = 'Insert its rows into results, then CALL rerate_from(played_at).';
   END IF;
 
-  INSERT INTO results SELECT p_match, p_at, u.* FROM unnest(p_players, p_teams, p_ranks) u;
+  INSERT INTO results SELECT p_match, p_at, u.*, p_season FROM unnest(p_players, p_teams, p_ranks) u;
 
   -- In each system: rate the match from the players' current state (read
   -- once), log the change and write the new ratings back.
@@ -123,14 +128,16 @@ BEGIN
                array_agg(x.rank ORDER BY x.player_id) AS ranks, array_agg(r.%1$I ORDER BY x.player_id) AS ratings,
                array_agg(p.matches ORDER BY x.player_id) AS matches,
                array_agg(p.last_played_at ORDER BY x.player_id) AS last_played,
-               array_agg(r.peak ORDER BY x.player_id) AS peaks
+               array_agg(r.peak ORDER BY x.player_id) AS peaks,
+               array_agg(p.last_season ORDER BY x.player_id) AS last_seasons
         FROM results x JOIN players p USING (player_id)
         LEFT JOIN ratings r ON r.player_id = x.player_id AND r.system = $3
         WHERE x.match_id = $1
       ), rated AS MATERIALIZED (
         SELECT o.player_id, o.rating, o.peak
         FROM match m, skill.rate_match($4, $1, $2, m.ids, m.teams, m.ranks, m.ratings, m.matches,
-                                       m.last_played, m.peaks, $5) o
+                                       m.last_played, m.peaks, $5, season => $6,
+                                       last_seasons => m.last_seasons) o
       ), logged AS (
         INSERT INTO rating_changes (match_id, player_id, system, %1$s_before, %1$s_after)
         SELECT $1, o.player_id, $3, r.%1$I, o.rating
@@ -139,10 +146,11 @@ BEGIN
       INSERT INTO ratings (player_id, system, %1$I, peak)
       SELECT player_id, $3, rating, peak FROM rated
       ON CONFLICT (player_id, system) DO UPDATE SET %1$I = excluded.%1$I, peak = excluded.peak$q$, s.kind)
-    USING p_match, p_at, s.system, s.family, s.options;
+    USING p_match, p_at, s.system, s.family, s.options, p_season;
   END LOOP;
 
-  UPDATE players SET matches = matches + 1, last_played_at = p_at, last_match_id = p_match
+  UPDATE players SET matches = matches + 1, last_played_at = p_at, last_match_id = p_match,
+                     last_season = coalesce(p_season, last_season)
   WHERE player_id = ANY (p_players);
 END $$;
 
@@ -153,9 +161,12 @@ DECLARE
 BEGIN
   -- Plain reads only until commit: no record_match runs in between.
   LOCK TABLE players IN EXCLUSIVE MODE;
-  UPDATE players p SET matches = l.matches, last_played_at = l.played_at, last_match_id = l.match_id
+  UPDATE players p SET matches = l.matches, last_played_at = l.played_at, last_match_id = l.match_id,
+                       last_season = l.last_season
   FROM (SELECT DISTINCT ON (player_id) player_id, played_at, match_id,
-               count(*) OVER (PARTITION BY player_id) AS matches
+               count(*) OVER (PARTITION BY player_id) AS matches,
+               first_value(season) OVER (PARTITION BY player_id
+                                         ORDER BY season IS NULL, played_at DESC, match_id DESC) AS last_season
         FROM results ORDER BY player_id, played_at DESC, match_id DESC) l
   WHERE p.player_id = l.player_id;
 
@@ -168,7 +179,7 @@ BEGIN
              lag(rating_after) OVER (PARTITION BY player_id ORDER BY played_at, match_id) AS before,
              %2$s AS peak,
              row_number() OVER (PARTITION BY player_id ORDER BY played_at DESC, match_id DESC) AS back
-      FROM skill.%1$s_history('SELECT match_id, played_at, player_id, team, rank FROM results
+      FROM skill.%1$s_history('SELECT match_id, played_at, player_id, team, rank, season FROM results
                                 ORDER BY played_at, match_id, player_id', $1)$q$,
       s.family, CASE s.kind WHEN 'elo' THEN  -- Elo's highest rating: the prior counts
         'greatest(max(rating_after) OVER (PARTITION BY player_id), coalesce(($1->>''rating'')::float8, 1500))'
@@ -194,7 +205,7 @@ END $$;
 -- table named like one of them (searched first by default) is not used.
 DO $pin$
 BEGIN
-  EXECUTE format('ALTER PROCEDURE record_match(bigint, timestamptz, bigint[], int[], float8[]) SET search_path = %I, pg_temp',
+  EXECUTE format('ALTER PROCEDURE record_match(bigint, timestamptz, bigint[], int[], float8[], text) SET search_path = %I, pg_temp',
                  current_schema());
   EXECUTE format('ALTER PROCEDURE rerate_from(timestamptz) SET search_path = %I, pg_temp', current_schema());
 END $pin$;

@@ -42,7 +42,7 @@ BEGIN
       FROM (SELECT * FROM (
               SELECT *, count(*) OVER (PARTITION BY player_id) AS n,
                      row_number() OVER (PARTITION BY player_id ORDER BY played_at DESC, match_id DESC) AS back
-              FROM skill.%1$s_history('SELECT match_id, played_at, player_id, team, rank FROM results
+              FROM skill.%1$s_history('SELECT match_id, played_at, player_id, team, rank, season FROM results
                                         ORDER BY played_at, match_id, player_id', $2)) all_rows
             WHERE back = 1) h
       FULL JOIN (SELECT * FROM ratings WHERE system = $1) r USING (player_id)
@@ -136,6 +136,29 @@ SELECT (SELECT count(*) FROM pg_temp.results) AS temp_results, (SELECT count(*) 
          AS temp_players_untouched,
        (SELECT count(*) FROM recipe.results WHERE match_id = 10) AS recipe_results;
 DROP TABLE pg_temp.rating_systems, pg_temp.systems, pg_temp.players, pg_temp.results, pg_temp.ratings, pg_temp.rating_changes;
+SELECT * FROM recompute_check();
+
+-- Seasons: record_match stores each match's season (p_season) and each
+-- player's last one; rate_match resets a player whose last season was
+-- another, once.  Eve (5) has had no season yet and dee (4) skips '2027'.
+CALL record_match(11, '2026-12-01 18:00+00', '{1,2}', '{1,2}', '{1,2}', '2027');
+CALL record_match(12, '2026-12-02 18:00+00', '{2,3}', '{1,2}', '{2,1}', '2027');
+CALL record_match(13, '2026-12-03 18:00+00', '{1,3}', '{1,2}', '{2,1}');          -- no season
+CALL record_match(14, '2027-06-01 18:00+00', '{1,4,5}', '{1,2,2}', '{1,2,2}', '2028');
+CALL record_match(15, '2027-06-02 18:00+00', '{2,3}', '{1,2}', '{1,2}', '2028');
+SELECT player_id, last_season FROM players ORDER BY player_id;
+SELECT * FROM recompute_check();
+-- Ada's reset at match 14, once: the history rates her from
+-- 1500 + 0.5 (her Elo after match 13 - 1500), and the live rating agrees.
+SELECT round(h.rating_before::numeric, 9) = round((1500 + 0.5 * (a.elo_after - 1500))::numeric, 9) AS ada_reset_once
+FROM rating_changes a,
+     skill.elo_history('SELECT match_id, played_at, player_id, team, rank, season FROM results ORDER BY played_at, match_id, player_id') h
+WHERE a.system = 'elo' AND a.match_id = 13 AND a.player_id = 1 AND h.match_id = 14 AND h.player_id = 1;
+-- A late match of season '2027' brought in by rerate_from: last seasons
+-- and ratings as a recompute.
+INSERT INTO results VALUES (16, '2026-12-04 18:00+00', 4, 1, 1, '2027'), (16, '2026-12-04 18:00+00', 5, 2, 2, '2027');
+CALL rerate_from('2026-12-04 18:00+00');
+SELECT player_id, last_season FROM players WHERE player_id IN (4, 5) ORDER BY player_id;
 SELECT * FROM recompute_check();
 
 RESET search_path;

@@ -97,7 +97,7 @@ lifecycle_season_column(ReplayState *state, ReplayPlayer *player, bool found, in
 	if (state->engine->life.n_seasons > 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s cannot take both a season column and option \"season_starts\" (match " INT64_FORMAT ")",
+				 errmsg("%s cannot take both seasons (the season column or argument) and option \"season_starts\" (match " INT64_FORMAT ")",
 						state->caller, match_id),
 				 errhint("Give the seasons one way: a season per match, or the times they start.")));
 	if (found && player->has_season && player->season != details->season)
