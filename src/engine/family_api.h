@@ -72,8 +72,8 @@ typedef struct ReplayFamily
 	int			n_fields;		/* rating fields per player */
 	ReplayValueKind kind;
 	bool		uses_period;	/* rows carry a rating-period key (Glicko) */
-	bool		match_weights;	/* rate_match scales the update by match->weight */
-	bool		mov_outcome;	/* rate_match applies outcome "mov"'s multiplier */
+	bool		match_weights;	/* its rate_match callback scales the update by match->weight */
+	bool		mov_outcome;	/* its rate_match callback applies outcome "mov"'s multiplier */
 	OptionTable options;		/* declared once: see engine/options.h */
 	/*
 	 * Where the rows every family shares sit in options: DETAIL_OPTIONS at

@@ -112,7 +112,7 @@ team_mean(const ReplayMatch *match, const double *ratings, int t)
  * difference of the teams' mean ratings.
  */
 static double
-mov_multiplier(const ReplayState *state, const ReplayMatch *match)
+mov_multiplier(ReplayState *state, const ReplayMatch *match)
 {
 	double		lead,
 				margin,
@@ -138,7 +138,7 @@ mov_multiplier(const ReplayState *state, const ReplayMatch *match)
 		lead = -lead;
 	status = sk_elo_mov_multiplier(margin, lead, tie, state->opt[ELO_MOV_A],
 								   state->opt[ELO_MOV_B], &out);
-	if (status != SK_OK)
+	if (status != SK_OK && !tie && !(state->opt[ELO_MOV_A] + state->opt[ELO_MOV_B] * lead > 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("outcome \"mov\" of %s has no multiplier for match " INT64_FORMAT ": a + b * lead = %g is not positive",
@@ -147,6 +147,7 @@ mov_multiplier(const ReplayState *state, const ReplayMatch *match)
 				 errdetail("The winner trails by %g rating points; mov_a / mov_b = %g is the most it may trail.",
 						   -lead, state->opt[ELO_MOV_A] / state->opt[ELO_MOV_B]),
 				 errhint("Lower mov_b.")));
+	family_check_status(state, match, status);
 	return out;
 }
 
@@ -199,10 +200,10 @@ mov_search_bounds(const double *low, const double *high)
 	if (high[ELO_MOV_B] > most)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("the search bounds of \"mov_b\" reach %g, past mov_a / (5 scale) = %g",
-						high[ELO_MOV_B], most),
-				 errdetail("With mov_b above that, a winner trailing by less than 5 scales of rating (%g points) makes a + b * lead reach 0, and the replay fails there.",
-						   MOV_SEARCH_TRAIL * high[ELO_SCALE]),
+				 errmsg("the search bounds of \"mov_b\" reach %g, past mov_a / (%g scale) = %g",
+						high[ELO_MOV_B], MOV_SEARCH_TRAIL, most),
+				 errdetail("With mov_b above that, a winner trailing by less than %g scales of rating (%g points) makes a + b * lead reach 0, and the replay fails there.",
+						   MOV_SEARCH_TRAIL, MOV_SEARCH_TRAIL * high[ELO_SCALE]),
 				 errhint("Search mov_b up to %g, or search mov_a from higher.", most)));
 }
 
