@@ -185,6 +185,19 @@ SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, ra
 SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank, season + team AS season FROM league ORDER BY played_at, match_id');
 SELECT * FROM skill.elo_history('SELECT match_id, played_at, player_id, team, rank, CASE WHEN team = 1 THEN season END AS season FROM league ORDER BY played_at, match_id');
 
+-- With a period column (Glicko), a rating period holds one season's
+-- matches: monthly periods fit the seasons; one period for all of 2020 and
+-- 2021 holds seasons 1 and 2 and is refused.
+SELECT count(*) AS rows
+FROM skill.glicko_history($$SELECT match_id, played_at, date_trunc('month', played_at) AS period, player_id, team, rank, season
+                            FROM league ORDER BY played_at, match_id$$);
+SELECT count(*) AS rows
+FROM skill.glicko_history($$SELECT match_id, played_at,
+                                   CASE WHEN played_at < '2022-01-01' THEN timestamptz '2020-01-01 00:00+00'
+                                        ELSE date_trunc('month', played_at) END AS period,
+                                   player_id, team, rank, season
+                            FROM league ORDER BY played_at, match_id$$);
+
 -- fit and evaluate read the column too: evaluate scores the full league
 -- with the column as with the season starts; fit searches season_keep.
 SELECT a.system, a.log_loss = b.log_loss AND a.n = b.n AS same

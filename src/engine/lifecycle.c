@@ -8,6 +8,7 @@
 #include "engine/replay.h"
 
 #include "miscadmin.h"
+#include "utils/builtins.h"
 
 #include "core/growth.h"
 
@@ -104,6 +105,32 @@ lifecycle_season_column(ReplayState *state, ReplayPlayer *player, bool found, in
 		reset_player(state, player);
 	player->has_season = true;
 	player->season = details->season;
+}
+
+/*
+ * A season's first match resets its players before their period's update
+ * (which starts from their ratings when it closes), so a period that began
+ * in one season cannot take a match of another: its earlier games would be
+ * rated from the reset ratings.  Per-match periods have nothing to mix.
+ */
+void
+lifecycle_period_season(ReplayState *state, int64 match_id, const ReplayDetails *details)
+{
+	ReplayLifecycle *life = &state->engine->life;
+
+	if (!details->has_season || state->period_per_match)
+		return;
+	if (life->period_has_season && life->season_period == state->period_key &&
+		life->period_season != details->season)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("match " INT64_FORMAT " is of another season than the earlier matches of its rating period (%s)",
+						match_id, timestamptz_to_str(state->period_key)),
+				 errdetail("A season's first match resets its players, and a period is rated as one update: its matches must be of one season."),
+				 errhint("Start a new rating period with the season.")));
+	life->period_has_season = true;
+	life->season_period = state->period_key;
+	life->period_season = details->season;
 }
 
 void

@@ -539,6 +539,8 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 			break;
 		case ROW_NEW_MATCH:
 			start_match(state, match_id, played_at, has_period, period);
+			if (details && has_period)
+				lifecycle_period_season(state, match_id, details);
 			break;
 		case ROW_IN_MATCH:
 			if (has_period && period != state->period_key)

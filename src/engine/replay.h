@@ -212,6 +212,10 @@ typedef struct ReplayLifecycle
 	const TimestampTz *season_starts;
 	int			n_seasons;
 	int			next_season;	/* the first start not yet applied */
+	/* The season column: the season of the open rating period's matches. */
+	bool		period_has_season;
+	TimestampTz season_period;	/* the period it is of */
+	int64		period_season;
 } ReplayLifecycle;
 
 /*
@@ -301,6 +305,9 @@ extern void lifecycle_skip_seasons(ReplayState *state, TimestampTz played_at);
  */
 extern void lifecycle_season_column(ReplayState *state, ReplayPlayer *player, bool found,
 									int64 match_id, const ReplayDetails *details);
+/* A rating period of the rows' own (a period column) holds one season's matches. */
+extern void lifecycle_period_season(ReplayState *state, int64 match_id,
+									const ReplayDetails *details);
 
 /* Whether a season starts at or before played_at (inline: every match asks). */
 static inline bool
