@@ -66,3 +66,6 @@ SELECT * FROM skill.pl_history($$SELECT 5::bigint, now(), p::bigint, p, p::float
 SELECT skill.elo_replay(5, now(), p, p, p, NULL, NULL, ROW(CASE p WHEN 2 THEN 'NaN'::float8 ELSE 1 END, NULL, NULL, NULL)::skill.match_details)
 FROM generate_series(1, 2) p;
 SELECT * FROM skill.pl_history($$SELECT 5::bigint, now(), p::bigint, p, 'NaN'::float8 FROM generate_series(1, 2) p$$);
+-- rate_match's scores: a NaN names the match and player too (it was taken as no score).
+SELECT * FROM skill.rate_match('elo', 5, '2026-01-01 00:00+00', '{1,2}', '{1,2}', '{1,2}', '{1500,1500}'::float8[],
+                               scores => '{3,NaN}', options => '{"outcome": "share"}');

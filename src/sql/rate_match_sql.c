@@ -20,6 +20,7 @@
 #include "families/family.h"
 #include "families/periods.h"
 #include "sql/replay_values.h"
+#include "sql/rows_query.h"
 
 #include <math.h>
 
@@ -395,7 +396,9 @@ feed_rows(ReplayState *state, const CompositeType *type, const RateRows *rows,
 		}
 		replay_details_none(&details);
 		if (!rows->scores.nulls[i])
-			details.score = DatumGetFloat8(rows->scores.values[i]);
+			details.score = rows_detail_number(DatumGetFloat8(rows->scores.values[i]), "score",
+											   row_match_id(rows, i),
+											   DatumGetInt64(rows->ids.values[i]));
 		details.home = !rows->home.nulls[i] && DatumGetBool(rows->home.values[i]);
 		details.match_weight = rows->match_weight;
 		details.has_season = rows->season != NULL;	/* its key is 0 (seed_season) */

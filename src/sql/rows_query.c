@@ -178,8 +178,8 @@ check_layout(RowsLayout *layout, TupleDesc desc)
  * A score or length: NaN is refused, naming the match and player as a rank
  * error does, since the engine takes NaN for "not given".
  */
-static double
-detail_number(double value, const char *name, int64 match_id, int64 player_id)
+double
+rows_detail_number(double value, const char *name, int64 match_id, int64 player_id)
 {
 	if (isnan(value))
 		ereport(ERROR,
@@ -207,15 +207,15 @@ rows_read_details(const int *column, const Datum *values, const bool *nulls,
 		switch ((RowsDetail) k)
 		{
 			case DETAIL_SCORE:
-				details->score = detail_number(DatumGetFloat8(values[at]), "score",
+				details->score = rows_detail_number(DatumGetFloat8(values[at]), "score",
 											   match_id, player_id);
 				break;
 			case DETAIL_LENGTH:
-				details->length = detail_number(DatumGetFloat8(values[at]), "length",
+				details->length = rows_detail_number(DatumGetFloat8(values[at]), "length",
 												match_id, player_id);
 				break;
 			case DETAIL_MATCH_WEIGHT:
-				details->match_weight = detail_number(DatumGetFloat8(values[at]), "match_weight",
+				details->match_weight = rows_detail_number(DatumGetFloat8(values[at]), "match_weight",
 													  match_id, player_id);
 				break;
 			case DETAIL_HOME:

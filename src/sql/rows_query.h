@@ -75,4 +75,11 @@ extern void rows_read_details(const int *column, const Datum *values, const bool
 /* Feeds every row of query to state, in order, and finishes it. */
 extern void rows_query_replay(ReplayState *state, text *query, CompositeType *prior_type);
 
+/*
+ * A score or length as given: NaN is refused, naming the match and the
+ * player, since the engine takes NaN for "not given" (NULL says that).
+ */
+extern double rows_detail_number(double value, const char *name, int64 match_id,
+								 int64 player_id);
+
 #endif
