@@ -106,7 +106,7 @@ read_array(FunctionCallInfo fcinfo, const char *const *names, int argno, int n, 
 	int			count;
 
 	out->name = argno >= 0 ? names[argno] : "";
-	if (argno < 0 || PG_ARGISNULL(argno))
+	if (!arg_given(fcinfo, argno))
 	{
 		out->values = palloc0(sizeof(Datum) * Max(n, 1));
 		out->nulls = palloc(sizeof(bool) * Max(n, 1));
@@ -255,7 +255,7 @@ read_rows(FunctionCallInfo fcinfo, const char *const *names, const RateArgs *arg
 	read_array(fcinfo, names, args->home, n, &rows->home);
 	read_array(fcinfo, names, args->last_seasons, n, &rows->last_seasons);
 	rows->match_weight = get_float8_nan();
-	if (args->match_weight >= 0 && !PG_ARGISNULL(args->match_weight))
+	if (arg_given(fcinfo, args->match_weight))
 	{
 		rows->match_weight = PG_GETARG_FLOAT8(args->match_weight);
 		if (isnan(rows->match_weight))
@@ -264,9 +264,8 @@ read_rows(FunctionCallInfo fcinfo, const char *const *names, const RateArgs *arg
 					 errmsg("match_weight must be a number, not NaN"),
 					 errhint("NULL means weight 1.")));
 	}
-	rows->season = args->season >= 0 && !PG_ARGISNULL(args->season)
-		? PG_GETARG_TEXT_PP(args->season) : NULL;
-	rows->has_details = !PG_ARGISNULL(args->scores) || !PG_ARGISNULL(args->home) ||
+	rows->season = arg_given(fcinfo, args->season) ? PG_GETARG_TEXT_PP(args->season) : NULL;
+	rows->has_details = arg_given(fcinfo, args->scores) || arg_given(fcinfo, args->home) ||
 		!isnan(rows->match_weight) || rows->season != NULL;
 	for (i = 0; i < n; i++)
 	{

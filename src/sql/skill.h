@@ -63,6 +63,19 @@ extern void check_result_spread(const char *field, double spread, bool zero_allo
 extern void check_score(const char *arg, double value);
 extern void check_same_length(const char *arg_a, int len_a, const char *arg_b, int len_b);
 extern void check_scores(const char *arg, const double *scores, int count);
+
+/*
+ * Whether argument argno (-1: a form without it) was passed and is not
+ * NULL.  An argument added to a function in a minor version is read only
+ * where the call has it: until ALTER EXTENSION UPDATE, the catalog still
+ * declares the older signature and passes fewer arguments.
+ */
+static inline bool
+arg_given(FunctionCallInfo fcinfo, int argno)
+{
+	return argno >= 0 && argno < PG_NARGS() && !PG_ARGISNULL(argno);
+}
+
 /* Bit of argument n in the optional set of required_arg_null. */
 #define OPTIONAL_ARG(n) ((uint32) 1 << (n))
 extern bool required_arg_null(FunctionCallInfo fcinfo, uint32 optional);
