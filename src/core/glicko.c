@@ -56,10 +56,7 @@ sk_glicko_rate_weighted(double rating, double rd, int n,
 						const double *scores, const double *weights,
 						double *rating_out, double *rd_out)
 {
-	const double q = SK_GLICKO_Q;
-	double		d2_inv = 0.0;
-	double		gain = 0.0;
-	double		precision;
+	sk_glicko_sums sums = {0.0, 0.0, 0};
 	int			i;
 	sk_status	st;
 
@@ -72,30 +69,72 @@ sk_glicko_rate_weighted(double rating, double rd, int n,
 		st = sk_glicko_check_weights(n, weights);
 	if (st != SK_OK)
 		return st;
+	for (i = 0; i < n; i++)
+	{
+		sk_check_interrupts_every(i);
+		(void) sk_glicko_sums_add(&sums, rating, opp_rating[i], opp_rd[i], scores[i],
+								  weights ? weights[i] : 1.0);
+	}
+	return sk_glicko_rate_sums(rating, rd, &sums, rating_out, rd_out);
+}
 
-	if (n == 0)
+/* One game's checks: finite values, opponent RD >= 0, score in [0, 1], weight >= 0. */
+sk_status
+sk_glicko_check_game(double opp_rating, double opp_rd, double score, double weight)
+{
+	if (!isfinite(opp_rating) || !isfinite(opp_rd) || !isfinite(score))
+		return SK_ERR_NOT_FINITE;
+	if (opp_rd < 0.0 || score < 0.0 || score > 1.0)
+		return SK_ERR_RANGE;
+	if (!isfinite(weight))
+		return SK_ERR_NOT_FINITE;
+	if (weight < 0.0)
+		return SK_ERR_RANGE;
+	return SK_OK;
+}
+
+sk_status
+sk_glicko_sums_add(sk_glicko_sums *sums, double rating, double opp_rating, double opp_rd,
+				   double score, double weight)
+{
+	const double q = SK_GLICKO_Q;
+	double		g,
+				e;
+	sk_status	st = sk_glicko_check_game(opp_rating, opp_rd, score, weight);
+
+	if (st != SK_OK)
+		return st;
+	g = sk_glicko_g(opp_rd);
+	e = sk_glicko_expected(rating, opp_rating, opp_rd);
+	sums->information += weight * (q * q * g * g * e * (1.0 - e));
+	sums->gain += weight * (g * (score - e));
+	sums->games++;
+	return SK_OK;
+}
+
+sk_status
+sk_glicko_rate_sums(double rating, double rd, const sk_glicko_sums *sums,
+					double *rating_out, double *rd_out)
+{
+	const double q = SK_GLICKO_Q;
+	double		precision;
+
+	if (!isfinite(rating) || !isfinite(rd))
+		return SK_ERR_NOT_FINITE;
+	if (rd <= 0.0)
+		return SK_ERR_RANGE;
+	if (sums->games == 0)
 	{
 		*rating_out = rating;
 		*rd_out = rd;
 		return SK_OK;
 	}
-
-	for (i = 0; i < n; i++)
-	{
-		double		g = sk_glicko_g(opp_rd[i]);
-		double		e = sk_glicko_expected(rating, opp_rating[i], opp_rd[i]);
-		double		w = weights ? weights[i] : 1.0;
-
-		sk_check_interrupts_every(i);
-		d2_inv += w * (q * q * g * g * e * (1.0 - e));
-		gain += w * (g * (scores[i] - e));
-	}
-	precision = 1.0 / (rd * rd) + d2_inv;
+	precision = 1.0 / (rd * rd) + sums->information;
 	/* An RD near 1e300 and lopsided games give 0 precision: 0/0. */
-	if (!(precision > 0.0) || !isfinite(rating + q / precision * gain)
+	if (!(precision > 0.0) || !isfinite(rating + q / precision * sums->gain)
 		|| !isfinite(sqrt(1.0 / precision)))
 		return SK_ERR_OVERFLOW;
-	*rating_out = rating + q / precision * gain;
+	*rating_out = rating + q / precision * sums->gain;
 	*rd_out = sqrt(1.0 / precision);
 	return SK_OK;
 }

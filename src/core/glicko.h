@@ -8,6 +8,8 @@
 #ifndef SKILL_CORE_GLICKO_H
 #define SKILL_CORE_GLICKO_H
 
+#include <stdint.h>
+
 #include "status.h"
 
 /* q = ln(10)/400, the constant that turns base-10 logistic into base e. */
@@ -41,6 +43,33 @@ sk_status	sk_glicko_rate_weighted(double rating, double rd, int n,
 									const double *scores, const double *weights,
 									double *rating_out, double *rd_out);
 
+/*
+ * A player's rating period as the two sums the update reads, so that a
+ * period can be gathered game by game in O(1) memory a player (a
+ * free-for-all of n players has n^2 games): information, the sum of
+ * w g^2 E (1 - E) (Glicko-1: times q^2), and gain, the sum of w g (s - E),
+ * added in game order, as the array forms add them (the same bits).  The
+ * Glicko-1 and Glicko-2 forms share it; start from all zero.
+ */
+typedef struct sk_glicko_sums
+{
+	double		information;
+	double		gain;
+	int64_t		games;
+} sk_glicko_sums;
+
+/*
+ * Adds one game of a player rated rating (Glicko-1's terms): the checks of
+ * sk_glicko_check_games and sk_glicko_check_weights on it; the sums are
+ * unchanged on an error.
+ */
+sk_status	sk_glicko_sums_add(sk_glicko_sums *sums, double rating, double opp_rating,
+							   double opp_rd, double score, double weight);
+
+/* Step 2 from a period's sums (games 0: the player unchanged). */
+sk_status	sk_glicko_rate_sums(double rating, double rd, const sk_glicko_sums *sums,
+								double *rating_out, double *rd_out);
+
 /* Weights finite and >= 0 (NULL: none, all 1). */
 sk_status	sk_glicko_check_weights(int n, const double *weights);
 
@@ -51,6 +80,9 @@ sk_status	sk_glicko_decay(double rd, double periods, double c, double rd_max,
 /* c such that a typical RD reaches rd_max after the given number of periods. */
 sk_status	sk_glicko_c_from_periods(double rd_typical, double periods_to_max,
 									 double rd_max, double *c_out);
+
+/* One game: finite values, opponent RD >= 0, score in [0, 1], weight finite and >= 0. */
+sk_status	sk_glicko_check_game(double opp_rating, double opp_rd, double score, double weight);
 
 /* Games of a period: finite values, opponent RD >= 0, scores in [0, 1]. */
 sk_status	sk_glicko_check_games(int n, const double *opp_rating, const double *opp_rd,

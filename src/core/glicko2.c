@@ -147,15 +147,7 @@ sk_glicko2_rate_weighted(const sk_glicko2 *player, int n,
 						 const double *scores, const double *weights,
 						 double tau, double epsilon, double periods, sk_glicko2 *out)
 {
-	double		mu,
-				phi,
-				v_inv = 0.0,
-				gain = 0.0,
-				v,
-				delta,
-				vol,
-				phi_star,
-				phi_new;
+	sk_glicko_sums sums = {0.0, 0.0, 0};
 	int			i;
 	sk_status	status;
 
@@ -170,12 +162,63 @@ sk_glicko2_rate_weighted(const sk_glicko2 *player, int n,
 		status = sk_glicko_check_weights(n, weights);
 	if (status != SK_OK)
 		return status;
+	/* Steps 3 and 4's sums. */
+	for (i = 0; i < n; i++)
+	{
+		sk_check_interrupts_every(i);
+		(void) sk_glicko2_sums_add(&sums, player->rating, opp_rating[i], opp_rd[i], scores[i],
+								   weights ? weights[i] : 1.0);
+	}
+	return sk_glicko2_rate_sums(player, &sums, tau, epsilon, periods, out);
+}
+
+sk_status
+sk_glicko2_sums_add(sk_glicko_sums *sums, double rating, double opp_rating, double opp_rd,
+					double score, double weight)
+{
+	/* Step 2: onto the Glicko-2 scale. */
+	double		mu = (rating - SK_GLICKO2_CENTER) / SK_GLICKO2_SCALE;
+	double		opp_mu,
+				g,
+				e;
+	sk_status	status = sk_glicko_check_game(opp_rating, opp_rd, score, weight);
+
+	if (status != SK_OK)
+		return status;
+	opp_mu = (opp_rating - SK_GLICKO2_CENTER) / SK_GLICKO2_SCALE;
+	g = g2_g(opp_rd / SK_GLICKO2_SCALE);
+	e = g2_expected(mu, opp_mu, g);
+	sums->information += weight * (g * g * e * (1.0 - e));
+	sums->gain += weight * (g * (score - e));
+	sums->games++;
+	return SK_OK;
+}
+
+sk_status
+sk_glicko2_rate_sums(const sk_glicko2 *player, const sk_glicko_sums *sums,
+					 double tau, double epsilon, double periods, sk_glicko2 *out)
+{
+	double		mu,
+				phi,
+				v,
+				delta,
+				vol,
+				phi_star,
+				phi_new;
+	sk_status	status;
+
+	if (!isfinite(player->rating) || !isfinite(player->rd) ||
+		!isfinite(player->vol) || !isfinite(tau) || !isfinite(epsilon) || !isfinite(periods))
+		return SK_ERR_NOT_FINITE;
+	if (player->rd <= 0.0 || player->vol <= 0.0 || tau <= 0.0 ||
+		epsilon <= 0.0 || periods < 0.0)
+		return SK_ERR_RANGE;
 
 	/* Step 2: onto the Glicko-2 scale. */
 	mu = (player->rating - SK_GLICKO2_CENTER) / SK_GLICKO2_SCALE;
 	phi = player->rd / SK_GLICKO2_SCALE;
 
-	if (n == 0)
+	if (sums->games == 0)
 	{
 		/* An inactive period: only step 6. */
 		return finish(player->rating,
@@ -184,19 +227,8 @@ sk_glicko2_rate_weighted(const sk_glicko2 *player, int n,
 	}
 
 	/* Steps 3 and 4: estimated variance v and improvement delta. */
-	for (i = 0; i < n; i++)
-	{
-		double		opp_mu = (opp_rating[i] - SK_GLICKO2_CENTER) / SK_GLICKO2_SCALE;
-		double		g = g2_g(opp_rd[i] / SK_GLICKO2_SCALE);
-		double		e = g2_expected(mu, opp_mu, g);
-		double		w = weights ? weights[i] : 1.0;
-
-		sk_check_interrupts_every(i);
-		v_inv += w * (g * g * e * (1.0 - e));
-		gain += w * (g * (scores[i] - e));
-	}
-	v = 1.0 / v_inv;
-	delta = v * gain;
+	v = 1.0 / sums->information;
+	delta = v * sums->gain;
 
 	/*
 	 * Step 5: new volatility.  When every game was a foregone conclusion
@@ -215,8 +247,8 @@ sk_glicko2_rate_weighted(const sk_glicko2 *player, int n,
 	/* Steps 6 and 7: new RD and rating; step 8: back to the Glicko-1 scale. */
 	/* periods * vol * vol is vol * vol exactly for periods = 1. */
 	phi_star = sqrt(phi * phi + periods * vol * vol);
-	phi_new = 1.0 / sqrt(1.0 / (phi_star * phi_star) + v_inv);
-	return finish((mu + phi_new * phi_new * gain) * SK_GLICKO2_SCALE + SK_GLICKO2_CENTER,
+	phi_new = 1.0 / sqrt(1.0 / (phi_star * phi_star) + sums->information);
+	return finish((mu + phi_new * phi_new * sums->gain) * SK_GLICKO2_SCALE + SK_GLICKO2_CENTER,
 				  phi_new * SK_GLICKO2_SCALE, vol, out);
 }
 

@@ -7,6 +7,7 @@
 #ifndef SKILL_CORE_GLICKO2_H
 #define SKILL_CORE_GLICKO2_H
 
+#include "glicko.h"
 #include "status.h"
 
 #define SK_GLICKO2_SCALE	173.7178
@@ -58,6 +59,18 @@ sk_status	sk_glicko2_rate_weighted(const sk_glicko2 *player, int n,
 									 const double *scores, const double *weights,
 									 double tau, double epsilon, double periods,
 									 sk_glicko2 *out);
+
+/*
+ * Glicko-2's terms of one game of a player rated rating into a period's
+ * sums (glicko.h: v^-1 is the information), with the game's checks; the
+ * sums are unchanged on an error.
+ */
+sk_status	sk_glicko2_sums_add(sk_glicko_sums *sums, double rating, double opp_rating,
+								double opp_rd, double score, double weight);
+
+/* Steps 5 to 8 from a period's sums (games 0: an inactive period, step 6 only). */
+sk_status	sk_glicko2_rate_sums(const sk_glicko2 *player, const sk_glicko_sums *sums,
+								 double tau, double epsilon, double periods, sk_glicko2 *out);
 
 /*
  * RD after periods sat out: each grows phi to sqrt(phi^2 + vol^2), so k of

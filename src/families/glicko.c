@@ -76,18 +76,16 @@ g1_onset_rd(const ReplayState *state, const ReplayPlayer *player)
 static void
 g1_rate_match(ReplayState *state, ReplayMatch *match)
 {
-	periods_record_match(state, state->family_data, match, g1_onset_rd);
+	periods_record_match(state, state->family_data, match, g1_onset_rd, sk_glicko_sums_add);
 }
 
 /* Glickman's update from the RDs at the period's onset. */
 static void
-g1_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *opp_rating,
-			   const double *opp_rd, const double *scores, const double *weights, double *out)
+g1_rate_player(ReplayState *state, const ReplayPlayer *p, const sk_glicko_sums *sums, double *out)
 {
 	family_check_player_status(state, p,
-							   sk_glicko_rate_weighted(p->r[0], g1_onset_rd(state, p), n,
-													   opp_rating, opp_rd, scores, weights,
-													   &out[0], &out[1]));
+							   sk_glicko_rate_sums(p->r[0], g1_onset_rd(state, p), sums,
+												   &out[0], &out[1]));
 }
 
 static void

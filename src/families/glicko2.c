@@ -61,18 +61,17 @@ g2_configure(ReplayState *state)
 static void
 g2_rate_match(ReplayState *state, ReplayMatch *match)
 {
-	periods_record_match(state, state->family_data, match, NULL);
+	periods_record_match(state, state->family_data, match, NULL, sk_glicko2_sums_add);
 }
 
 static void
-g2_rate_player(ReplayState *state, const ReplayPlayer *p, int n, const double *opp_rating,
-			   const double *opp_rd, const double *scores, const double *weights, double *out)
+g2_rate_player(ReplayState *state, const ReplayPlayer *p, const sk_glicko_sums *sums, double *out)
 {
 	sk_glicko2	in = {p->r[0], p->r[1], p->r[2]};
 	sk_glicko2	result;
-	sk_status	status = sk_glicko2_rate_weighted(&in, n, opp_rating, opp_rd, scores, weights,
-												  state->opt[G2_TAU], state->opt[G2_EPSILON],
-												  periods_onset(state, p), &result);
+	sk_status	status = sk_glicko2_rate_sums(&in, sums, state->opt[G2_TAU],
+											  state->opt[G2_EPSILON], periods_onset(state, p),
+											  &result);
 
 	glicko2_converged(status, state->caller, &p->id, state->opt[G2_TAU], state->opt[G2_EPSILON]);
 	family_check_player_status(state, p, status);

@@ -1,50 +1,45 @@
 /*
  * periods.h - rating periods for the Glicko families: a period's games are
- * recorded as its matches arrive and rated together when it closes, each
- * against the opponents' ratings at the period's start.
+ * gathered as its matches arrive, into each player's sums of the update
+ * (core/glicko.h), and rated together when it closes, each against the
+ * opponents' ratings at the period's start.  Memory grows with the
+ * period's players, not its games (a free-for-all of n has n^2).
  */
 #ifndef SKILL_FAMILIES_PERIODS_H
 #define SKILL_FAMILIES_PERIODS_H
 
 #include "engine/family_api.h"
 
+#include "core/glicko.h"
+
 /*
- * One game per (player, opponent).  The opponent's rating is taken when the
- * game is recorded: ratings change only when a period closes (and periods
- * sat out were applied when the opponent was looked up for this match), so
- * it is the rating at the period's start.
+ * A player of the open period and its games so far, as sums.  A game is
+ * added when its match is recorded: ratings change only when a period
+ * closes (and periods sat out were applied when the players were looked
+ * up for this match), so both ratings are those at the period's start.
  */
-typedef struct PeriodGame
+typedef struct PeriodPlayer
 {
-	int64		player;			/* an id: hash entries may move before the period ends */
-	double		opp_rating;
-	double		opp_rd;
-	double		score;
-	double		weight;			/* the match's (match_weight): scales the game's terms */
-} PeriodGame;
+	int64		id;				/* an id: hash entries may move before the period ends */
+	char		status;			/* simplehash's slot state */
+	sk_glicko_sums sums;
+} PeriodPlayer;
 
 typedef struct PeriodGames
 {
-	PeriodGame *games;
-	PeriodGame *sort_scratch;	/* as long as games */
-	int64		n_games;
-	bool		weighted;		/* a game of the open period has a weight other than 1 */
-	int64		max_games;
-	double	   *opp_rating;		/* one player's games, gathered */
-	double	   *opp_rd;
-	double	   *scores;
-	double	   *weights;
-	int64		max_run;
+	struct period_players_hash *players;	/* of the open period */
 } PeriodGames;
 
+/* One game's terms into a player's sums: sk_glicko_sums_add or sk_glicko2_sums_add. */
+typedef sk_status (*PeriodAddGame) (sk_glicko_sums *sums, double rating, double opp_rating,
+									double opp_rd, double score, double weight);
+
 /*
- * Rates one player's games of the period, each with its weight (NULL: all
- * 1, no match of the period had a weight); writes the player's new rating
+ * Rates one player from its period's sums; writes the player's new rating
  * fields into out.  Raises on bad input.
  */
-typedef void (*PeriodRatePlayer) (ReplayState *state, const ReplayPlayer *player, int n,
-								  const double *opp_rating, const double *opp_rd,
-								  const double *scores, const double *weights, double *out);
+typedef void (*PeriodRatePlayer) (ReplayState *state, const ReplayPlayer *player,
+								  const sk_glicko_sums *sums, double *out);
 
 /*
  * An opponent's RD as the period's update sees it: Glicko-1 grows every RD
@@ -112,9 +107,14 @@ periods_onset(const ReplayState *state, const ReplayPlayer *player)
 	return player->last_period > state->periods_ended ? 0.0 : 1.0;
 }
 
-/* Records every pair of players on different teams, scored by team rank. */
+/*
+ * Adds every pair of players on different teams, scored by team rank (or
+ * the scores), to the first one's sums; a game the core refuses raises
+ * naming that player.
+ */
 extern void periods_record_match(ReplayState *state, PeriodGames *period,
-								 const ReplayMatch *match, PeriodOnsetRd onset);
+								 const ReplayMatch *match, PeriodOnsetRd onset,
+								 PeriodAddGame add);
 
 /* Team chances before a match: Glickman's win probability, pairwise. */
 extern void periods_predict_win(ReplayState *state, ReplayMatch *match, double *team_prob);
