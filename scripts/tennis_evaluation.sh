@@ -211,7 +211,20 @@ SELECT 'glicko' AS system, '{"c": [0, 100], "rd": [50, 500], "rd_per_day": [0, 1
        skill.fit('glicko', '$rows', '{"c": [0, 100], "rd": [50, 500], "rd_per_day": [0, 10]}',
                  '{"train_until": "2010-01-01 00:00+00", "starts": 4}') AS f
 UNION ALL
+SELECT 'glicko, one start', '{}', skill.fit('glicko', '$rows', '{"c": [0, 100], "rd": [50, 500], "rd_per_day": [0, 10]}',
+                                         '{"train_until": "2010-01-01 00:00+00"}')
+UNION ALL
 SELECT 'elo', '{"k": [4, 100]}', skill.fit('elo', '$rows', '{"k": [4, 100]}', '{"train_until": "2010-01-01 00:00+00"}');
+SQL
+	echo
+	echo "| Glicko-1 fit | stop_reason | train log-loss | held-out log-loss (2010+) | parameters | evaluations | seconds |"
+	echo "|---|---|---|---|---|---|---|"
+	q -At <<SQL
+SELECT format('| %s | %s | %s | %s | %s | %s | %s |', CASE system WHEN 'glicko' THEN 'four starts' ELSE 'one start (the defaults)' END,
+              f->>'stop_reason', round((f->'train'->>'log_loss')::numeric, 7), round((f->'held_out'->>'log_loss')::numeric, 4),
+              (SELECT string_agg(format('%s %s', key, round((value #>> '{}')::numeric, 4)), ', ') FROM jsonb_each(f->'parameters')),
+              f->>'evaluations', round((f->>'seconds')::numeric))
+FROM trust_fits WHERE system LIKE 'glicko%' ORDER BY system DESC;
 SQL
 	echo
 	echo "| Glicko-1, optimum of four starts | train log-loss | starts that ended in it | stop_reason | parameters |"
@@ -232,7 +245,7 @@ WITH p AS (SELECT system, search, f, key AS param, (f->'parameters'->>key)::floa
                   (f->'standard_errors'->>key)::float8 AS se, (f->'train'->>'n')::float8 AS n,
                   (f->'train'->>'log_loss')::float8 AS loss
            FROM trust_fits, jsonb_object_keys(f->'standard_errors') key
-           WHERE f->'standard_errors'->>key IS NOT NULL),
+           WHERE f->'standard_errors'->>key IS NOT NULL AND system IN ('glicko', 'elo')),
      r AS (SELECT p.*, side,
                   (skill.fit(system, '$rows',
                              search || jsonb_build_object(param, jsonb_build_array(est + side * 1.96 * se, est + side * 1.96 * se)),
