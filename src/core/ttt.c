@@ -1,0 +1,1093 @@
+/*
+ * ttt.c - TrueSkill Through Time: batches, per-player timelines and the
+ * forward-backward sweeps (ttt.h).  The order of every operation follows
+ * the reference implementation, so that with its erfc the results agree
+ * with it to rounding.
+ *
+ * Messages on skills are kept in natural parameters (pi = 1/var,
+ * tau = mu/var): products and quotients are sums and differences, and the
+ * uniform message is (0, 0).  Sums of variables (team performances, team
+ * differences) are taken in moments (mu, var), var = +inf for uniform.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "normal.h"
+#include "trueskill.h"
+#include "ttt.h"
+
+/* The reference's expectation propagation within one event. */
+#define EVENT_ROUNDS	10
+#define EVENT_EPSILON	1e-6
+/* The reference's inner convergence of a history of one batch. */
+#define BATCH_ROUNDS	20
+#define BATCH_EPSILON	1e-6
+
+typedef struct nat
+{
+	double		pi;
+	double		tau;
+} nat;
+
+typedef struct mom
+{
+	double		mu;
+	double		var;
+} mom;
+
+static const nat UNIFORM = {0.0, 0.0};
+static const mom UNIFORM_MOM = {0.0, INFINITY};
+
+typedef struct ttt_slot
+{
+	int			player;
+	double		elapsed;
+	nat			forward;
+	nat			backward;
+	nat			lik;			/* product of this batch's events' messages */
+} ttt_slot;
+
+typedef struct ttt_item
+{
+	int			slot;
+	nat			lik;			/* this event's message to the skill */
+} ttt_item;
+
+typedef struct ttt_agent
+{
+	nat			message;
+	double		last_time;
+	int			has_message;
+	int			seen;
+	int			mark;			/* last slot, or last event in checks */
+} ttt_agent;
+
+/* One team of the event being solved, in finishing order. */
+typedef struct ttt_team
+{
+	mom			perf;
+	mom			win;			/* from the difference with the team below */
+	mom			lose;			/* from the difference with the team above */
+	int			index;			/* the team's position in the event */
+} ttt_team;
+
+typedef struct ttt_diff
+{
+	mom			prior;
+	nat			lik;
+	double		margin;
+	int			tie;
+} ttt_diff;
+
+struct sk_ttt_state
+{
+	sk_ttt_history h;
+	sk_ttt_params p;
+	int			n_events;
+	int			n_slots;
+	double		margin_z;		/* margin per unit of performance sd */
+	int		   *batch_slot;		/* n_batches + 1 */
+	ttt_slot   *slots;
+	ttt_item   *items;
+	ttt_agent  *agents;
+	double	   *log_evidence;	/* n_events */
+	double	   *prediction;		/* 2 per event */
+	/* scratch for one event or one batch */
+	ttt_team   *teams;
+	ttt_diff   *diffs;
+	mom		   *team_perf;		/* by event position */
+	nat		   *team_lik;		/* by finishing position */
+	int		   *position;		/* each team's finishing position */
+	mom		   *item_prior;
+	double	   *old;			/* 2 per slot of a batch */
+};
+
+/* ---- Gaussians ---- */
+
+static inline mom
+to_mom(nat n)
+{
+	mom			m;
+
+	if (n.pi > 0.0)
+	{
+		m.mu = n.tau / n.pi;
+		m.var = 1.0 / n.pi;
+	}
+	else
+		m = UNIFORM_MOM;
+	return m;
+}
+
+static inline nat
+to_nat(mom m)
+{
+	nat			n;
+
+	if (m.var < INFINITY)
+	{
+		n.pi = 1.0 / m.var;
+		n.tau = m.mu * n.pi;
+	}
+	else
+		n = UNIFORM;
+	return n;
+}
+
+static inline nat
+nat_mul(nat a, nat b)
+{
+	nat			r = {a.pi + b.pi, a.tau + b.tau};
+
+	return r;
+}
+
+static inline nat
+nat_div(nat a, nat b)
+{
+	nat			r = {a.pi - b.pi, a.tau - b.tau};
+
+	return r;
+}
+
+static inline mom
+mom_add(mom a, mom b)
+{
+	mom			r = {a.mu + b.mu, a.var + b.var};
+
+	return r;
+}
+
+static inline mom
+mom_sub(mom a, mom b)
+{
+	mom			r = {a.mu - b.mu, a.var + b.var};
+
+	return r;
+}
+
+/* The product of two beliefs in moments, through natural parameters. */
+static inline mom
+mom_mul(mom a, mom b)
+{
+	return to_mom(nat_mul(to_nat(a), to_nat(b)));
+}
+
+/* The belief after elapsed units of drift. */
+static inline nat
+forget(nat n, double gamma, double elapsed)
+{
+	mom			m = to_mom(n);
+
+	m.var += elapsed * gamma * gamma;
+	return to_nat(m);
+}
+
+/* The reference's step: python's max, so a NaN (inf - inf) never wins. */
+static inline void
+step_max(double step[2], double dmu, double dsigma)
+{
+	if (dmu > step[0])
+		step[0] = dmu;
+	if (dsigma > step[1])
+		step[1] = dsigma;
+}
+
+static inline void
+step_mom(double step[2], mom a, mom b)
+{
+	step_max(step, fabs(a.mu - b.mu), fabs(sqrt(a.var) - sqrt(b.var)));
+}
+
+/* ---- the normal distribution, exact or as the reference computes it ---- */
+
+double
+sk_ttt_erfc_reference(double x)
+{
+	double		z = fabs(x);
+	double		t = 1.0 / (1.0 + z / 2.0);
+	double		a = -0.82215223 + t * 0.17087277;
+	double		b = 1.48851587 + t * a;
+	double		c = -1.13520398 + t * b;
+	double		d = 0.27886807 + t * c;
+	double		e = -0.18628806 + t * d;
+	double		f = 0.09678418 + t * e;
+	double		g = 0.37409196 + t * f;
+	double		h = 1.00002368 + t * g;
+	double		r = t * exp(-z * z - 1.26551223 + t * h);
+
+	return x < 0.0 ? 2.0 - r : r;
+}
+
+/* The reference's erfcinv: a first guess and three Newton steps. */
+static double
+erfcinv_reference(double y)
+{
+	double		t,
+				x;
+	int			i;
+
+	if (y >= 2.0)
+		return -INFINITY;
+	if (y <= 0.0)
+		return INFINITY;
+	if (!(y < 1.0))
+		y = 2.0 - y;
+	t = sqrt(-2.0 * log(y / 2.0));
+	x = -0.70711 * ((2.30753 + t * 0.27061) / (1.0 + t * (0.99229 + t * 0.04481)) - t);
+	for (i = 0; i < 3; i++)
+	{
+		double		err = sk_ttt_erfc_reference(x) - y;
+
+		x += err / (1.12837916709551257 * exp(-(x * x)) - x * err);
+	}
+	return y < 1.0 ? x : -x;
+}
+
+/* P(X <= x) for X ~ N(mu, var). */
+static double
+cdf(const sk_ttt_params *p, double x, mom d)
+{
+	double		z = -(x - d.mu) / (sqrt(d.var) * SK_SQRT2);
+
+	if (p->erfc == SK_TTT_ERFC_REFERENCE)
+		return 0.5 * sk_ttt_erfc_reference(z);
+	return 0.5 * erfc(z);
+}
+
+/* The chance of the observed result of a difference d: a win or a tie. */
+static double
+result_chance(const sk_ttt_params *p, mom d, double margin, int tie)
+{
+	if (tie)
+		return cdf(p, margin, d) - cdf(p, -margin, d);
+	if (p->erfc == SK_TTT_ERFC_REFERENCE)
+		return 1.0 - cdf(p, margin, d);
+	/* 1 - cdf without the cancellation */
+	return 0.5 * erfc((margin - d.mu) / (sqrt(d.var) * SK_SQRT2));
+}
+
+/* log Phi(x), finite for every finite x (an asymptotic series far below). */
+static double
+log_norm_cdf(double x)
+{
+	double		r;
+
+	if (x > -30.0)
+		return log(0.5 * erfc(-x / SK_SQRT2));
+	r = 1.0 / (x * x);
+	return -0.5 * x * x - log(-x) - log(SK_SQRT2PI) +
+		log1p(-r * (1.0 - 3.0 * r * (1.0 - 5.0 * r)));
+}
+
+/* log(Phi(b) - Phi(a)) for a < b, without cancellation in either tail. */
+static double
+log_norm_interval(double a, double b)
+{
+	if (b < 0.0)
+		return log_norm_cdf(b) + log1p(-exp(log_norm_cdf(a) - log_norm_cdf(b)));
+	if (a > 0.0)
+		return log_norm_cdf(-a) + log1p(-exp(log_norm_cdf(-b) - log_norm_cdf(-a)));
+	return log(0.5 * (erfc(-b / SK_SQRT2) - erfc(-a / SK_SQRT2)));
+}
+
+/*
+ * The logarithm of result_chance: the reference's own arithmetic while it
+ * gives a positive chance, else (and with the exact erfc) tail-stable, so
+ * that a very surprising result costs a large but finite log-evidence.
+ */
+static double
+log_result_chance(const sk_ttt_params *p, mom d, double margin, int tie)
+{
+	double		sigma = sqrt(d.var);
+
+	if (p->erfc == SK_TTT_ERFC_REFERENCE)
+	{
+		double		c = result_chance(p, d, margin, tie);
+
+		if (c > 0.0)
+			return log(c);
+	}
+	if (tie)
+		return log_norm_interval((-margin - d.mu) / sigma, (margin - d.mu) / sigma);
+	return log_norm_cdf((d.mu - margin) / sigma);
+}
+
+double
+sk_ttt_margin(const sk_ttt_params *p, int n_players)
+{
+	double		sd = sqrt(n_players * p->beta * p->beta);
+
+	if (p->p_draw == 0.0)
+		return 0.0;
+	if (p->erfc == SK_TTT_ERFC_REFERENCE)
+		return fabs(-sd * SK_SQRT2 * erfcinv_reference(2.0 * (0.5 - p->p_draw / 2.0)));
+	return sd * sk_norm_ppf(0.5 + p->p_draw / 2.0);
+}
+
+/* The reference's v and w, with its erfc; 0 where they break down. */
+static int
+vw_reference(double t, double e, int tie, double *v, double *w)
+{
+	if (!tie)
+	{
+		double		x = t - e;
+		double		c = 0.5 * sk_ttt_erfc_reference(-x / SK_SQRT2);
+
+		*v = sk_norm_pdf(x) / c;
+		*w = *v * (*v + x);
+	}
+	else
+	{
+		double		a = -e - t;
+		double		b = e - t;
+		double		pa = sk_norm_pdf(a);
+		double		pb = sk_norm_pdf(b);
+		double		z = 0.5 * sk_ttt_erfc_reference(-b / SK_SQRT2) -
+			0.5 * sk_ttt_erfc_reference(-a / SK_SQRT2);
+		double		u = (a * pa - b * pb) / z;
+
+		*v = (pa - pb) / z;
+		*w = -(u - *v * *v);
+	}
+	return isfinite(*v) && *w > 0.0 && *w < 1.0;
+}
+
+/*
+ * The message a difference's truncation sends back to it: the truncated
+ * Gaussian's moments divided by the difference's prior.
+ */
+static nat
+truncation(const sk_ttt_params *p, mom d, double margin, int tie)
+{
+	double		sigma = sqrt(d.var);
+	double		t = d.mu / sigma;
+	double		e = margin / sigma;
+	double		v,
+				w;
+	mom			tr;
+
+	if (p->erfc != SK_TTT_ERFC_REFERENCE || !vw_reference(t, e, tie, &v, &w))
+	{
+		if (tie)
+			sk_ts_vw_draw(t, e, &v, &w);
+		else
+			sk_ts_vw_win(t, e, &v, &w);
+	}
+	if (w <= 0.0)
+		return UNIFORM;
+	tr.mu = d.mu + sigma * v;
+	tr.var = d.var * (1.0 - w);
+	return nat_div(to_nat(tr), to_nat(d));
+}
+
+/* ---- one event ---- */
+
+/* posterior_win: the team without its own difference's message below it. */
+static inline mom
+post_win(const ttt_team *t)
+{
+	return mom_mul(t->perf, t->lose);
+}
+
+static inline mom
+post_lose(const ttt_team *t)
+{
+	return mom_mul(t->perf, t->win);
+}
+
+/*
+ * Sorts the event's teams into finishing order (stable, by rank) in
+ * s->teams, with their performances from the items' priors.
+ */
+static void
+event_teams(sk_ttt_state *s, int event)
+{
+	const sk_ttt_history *h = &s->h;
+	int			first = h->event_team[event];
+	int			nt = h->event_team[event + 1] - first;
+	int			k,
+				i;
+
+	for (k = 0; k < nt; k++)
+	{
+		int			team = first + k;
+		mom			perf = {0.0, 0.0};
+		ttt_team	tv;
+		int			j;
+
+		for (i = h->team_item[team]; i < h->team_item[team + 1]; i++)
+		{
+			double		w = h->item_weight ? h->item_weight[i] : 1.0;
+			mom			m = s->item_prior[i - h->team_item[first]];
+
+			perf.mu += w * m.mu;
+			perf.var += w * w * (m.var + s->p.beta * s->p.beta);
+		}
+		s->team_perf[k] = perf;
+		tv.perf = perf;
+		tv.win = UNIFORM_MOM;
+		tv.lose = UNIFORM_MOM;
+		tv.index = k;
+		/* insertion: after every team of a lower or equal rank */
+		for (j = k; j > 0 && h->team_rank[first + s->teams[j - 1].index] > h->team_rank[team]; j--)
+			s->teams[j] = s->teams[j - 1];
+		s->teams[j] = tv;
+	}
+}
+
+/*
+ * Expectation propagation over the chain of adjacent differences, as the
+ * reference's likelihood_teams; leaves each team's message in s->team_lik
+ * (by finishing position) and returns the log of the event's evidence.
+ */
+static double
+event_chain(sk_ttt_state *s, int event, int nt)
+{
+	const sk_ttt_params *p = &s->p;
+	const sk_ttt_history *h = &s->h;
+	ttt_team   *t = s->teams;
+	ttt_diff   *d = s->diffs;
+	int			nd = nt - 1;
+	int			first = h->event_team[event];
+	double		log_evidence = 0.0;
+	double		step[2] = {INFINITY, INFINITY};
+	int			round = 0;
+	int			e;
+
+	for (e = 0; e < nd; e++)
+	{
+		int			a = first + t[e].index;
+		int			b = first + t[e + 1].index;
+		int			n = h->team_item[a + 1] - h->team_item[a] +
+			h->team_item[b + 1] - h->team_item[b];
+
+		d[e].prior = mom_sub(t[e].perf, t[e + 1].perf);
+		d[e].lik = UNIFORM;
+		d[e].tie = h->team_rank[a] == h->team_rank[b];
+		d[e].margin = p->p_draw == 0.0 ? 0.0 : s->margin_z * sqrt((double) n);
+	}
+	while ((step[0] > EVENT_EPSILON || step[1] > EVENT_EPSILON) && round < EVENT_ROUNDS)
+	{
+		step[0] = step[1] = 0.0;
+		for (e = 0; e < nd - 1; e++)
+		{
+			mom			lose;
+
+			d[e].prior = mom_sub(post_win(&t[e]), post_lose(&t[e + 1]));
+			if (round == 0)
+				log_evidence += log_result_chance(p, d[e].prior, d[e].margin, d[e].tie);
+			d[e].lik = truncation(p, d[e].prior, d[e].margin, d[e].tie);
+			lose = mom_sub(post_win(&t[e]), to_mom(d[e].lik));
+			step_mom(step, t[e + 1].lose, lose);
+			t[e + 1].lose = lose;
+		}
+		for (e = nd - 1; e > 0; e--)
+		{
+			mom			win;
+
+			d[e].prior = mom_sub(post_win(&t[e]), post_lose(&t[e + 1]));
+			if (round == 0 && e == nd - 1)
+				log_evidence += log_result_chance(p, d[e].prior, d[e].margin, d[e].tie);
+			d[e].lik = truncation(p, d[e].prior, d[e].margin, d[e].tie);
+			win = mom_add(post_lose(&t[e + 1]), to_mom(d[e].lik));
+			step_mom(step, t[e].win, win);
+			t[e].win = win;
+		}
+		round++;
+	}
+	if (nd == 1)
+	{
+		log_evidence += log_result_chance(p, d[0].prior, d[0].margin, d[0].tie);
+		d[0].prior = mom_sub(post_win(&t[0]), post_lose(&t[1]));
+		d[0].lik = truncation(p, d[0].prior, d[0].margin, d[0].tie);
+	}
+	t[0].win = mom_add(post_lose(&t[1]), to_mom(d[0].lik));
+	t[nt - 1].lose = mom_sub(post_win(&t[nt - 2]), to_mom(d[nd - 1].lik));
+	for (e = 0; e < nt; e++)
+		s->team_lik[e] = nat_mul(to_nat(t[e].win), to_nat(t[e].lose));
+	return log_evidence;
+}
+
+/* Solves one event from its items' within-batch priors and updates them. */
+static void
+event_solve(sk_ttt_state *s, int event)
+{
+	const sk_ttt_history *h = &s->h;
+	int			first = h->event_team[event];
+	int			nt = h->event_team[event + 1] - first;
+	int			i0 = h->team_item[first];
+	int			i1 = h->team_item[first + nt];
+	int			i,
+				k;
+
+	for (i = i0; i < i1; i++)
+	{
+		ttt_item   *it = &s->items[i];
+		ttt_slot   *sl = &s->slots[it->slot];
+		nat			post = nat_mul(nat_mul(sl->forward, sl->backward), sl->lik);
+
+		s->item_prior[i - i0] = to_mom(nat_div(post, it->lik));
+	}
+	event_teams(s, event);
+	s->log_evidence[event] = event_chain(s, event, nt);
+
+	/* position in finishing order of each team of the event */
+	for (k = 0; k < nt; k++)
+		s->position[s->teams[k].index] = k;
+	for (k = 0; k < nt; k++)
+	{
+		int			team = first + k;
+		int			at;
+		mom			m;
+		mom			perf = s->team_perf[k];
+
+		/* the Python package's o[e] read as a position (ttt.h) */
+		at = s->p.reference_team_order ? s->teams[k].index : s->position[k];
+		m = to_mom(s->team_lik[at]);
+		for (i = h->team_item[team]; i < h->team_item[team + 1]; i++)
+		{
+			double		w = h->item_weight ? h->item_weight[i] : 1.0;
+			mom			prior = s->item_prior[i - i0];
+			ttt_item   *it = &s->items[i];
+			ttt_slot   *sl = &s->slots[it->slot];
+			nat			lik = UNIFORM;
+
+			if (w != 0.0 && m.var < INFINITY)
+			{
+				/* the team's message less the rest of the team, scaled */
+				mom			r;
+
+				r.mu = (m.mu - (perf.mu - w * prior.mu)) * (1.0 / w);
+				r.var = (m.var + perf.var - w * w * prior.var) / (w * w);
+				lik = to_nat(r);
+			}
+			sl->lik = nat_mul(nat_div(sl->lik, it->lik), lik);
+			it->lik = lik;
+		}
+	}
+}
+
+/* ---- batches ---- */
+
+static void
+batch_events(sk_ttt_state *s, int b)
+{
+	int			e;
+
+	for (e = s->h.batch_event[b]; e < s->h.batch_event[b + 1]; e++)
+	{
+		sk_check_interrupts_every((unsigned long) e);
+		event_solve(s, e);
+	}
+}
+
+static void
+slot_posterior(const ttt_slot *sl, double *mu, double *sigma)
+{
+	mom			m = to_mom(nat_mul(nat_mul(sl->forward, sl->backward), sl->lik));
+
+	*mu = m.mu;
+	*sigma = sqrt(m.var);
+}
+
+/* Keeps the batch's posteriors in old (2 per slot) for batch_step. */
+static void
+batch_snapshot(const sk_ttt_state *s, int b, double *old)
+{
+	int			k;
+
+	for (k = s->batch_slot[b]; k < s->batch_slot[b + 1]; k++)
+	{
+		double	   *o = &old[2 * (k - s->batch_slot[b])];
+
+		slot_posterior(&s->slots[k], &o[0], &o[1]);
+	}
+}
+
+/* The largest changes of the batch's posteriors since the snapshot old. */
+static void
+batch_step(const sk_ttt_state *s, int b, const double *old, double step[2])
+{
+	int			k;
+
+	for (k = s->batch_slot[b]; k < s->batch_slot[b + 1]; k++)
+	{
+		const double *o = &old[2 * (k - s->batch_slot[b])];
+		double		mu,
+					sigma;
+
+		slot_posterior(&s->slots[k], &mu, &sigma);
+		step_max(step, fabs(o[0] - mu), fabs(o[1] - sigma));
+	}
+}
+
+/* The belief a player brings to a batch from its previous one (or prior). */
+static nat
+receive(const sk_ttt_state *s, const ttt_slot *sl)
+{
+	const ttt_agent *a = &s->agents[sl->player];
+
+	mom			prior;
+
+	if (a->has_message)
+		return forget(a->message, s->p.gamma, sl->elapsed);
+	prior.mu = s->h.prior_mu[sl->player];
+	prior.var = s->h.prior_sigma[sl->player] * s->h.prior_sigma[sl->player];
+	return to_nat(prior);
+}
+
+static void
+clear_messages(sk_ttt_state *s)
+{
+	int			a;
+
+	for (a = 0; a < s->h.n_players; a++)
+		s->agents[a].has_message = 0;
+}
+
+/* The chances of a two-team event's results from the forward messages. */
+static void
+event_predict(sk_ttt_state *s, int event)
+{
+	const sk_ttt_history *h = &s->h;
+	int			first = h->event_team[event];
+	double	   *out = &s->prediction[2 * event];
+	mom			perf[2] = {{0.0, 0.0}, {0.0, 0.0}};
+	int			n = 0;
+	int			k,
+				i;
+	double		margin;
+	mom			d;
+
+	if (h->event_team[event + 1] - first != 2)
+	{
+		out[0] = out[1] = NAN;
+		return;
+	}
+	for (k = 0; k < 2; k++)
+		for (i = h->team_item[first + k]; i < h->team_item[first + k + 1]; i++)
+		{
+			double		w = h->item_weight ? h->item_weight[i] : 1.0;
+			mom			m = to_mom(s->slots[s->items[i].slot].forward);
+
+			perf[k].mu += w * m.mu;
+			perf[k].var += w * w * (m.var + s->p.beta * s->p.beta);
+			n++;
+		}
+	d = mom_sub(perf[0], perf[1]);
+	margin = s->p.p_draw == 0.0 ? 0.0 : s->margin_z * sqrt((double) n);
+	out[0] = result_chance(&s->p, d, margin, 0);
+	out[1] = s->p.p_draw == 0.0 ? 0.0 : result_chance(&s->p, d, margin, 1);
+}
+
+void
+sk_ttt_forward(sk_ttt_state *s)
+{
+	const sk_ttt_history *h = &s->h;
+	int			b,
+				k,
+				i;
+
+	for (i = 0; i < h->team_item[h->event_team[s->n_events]]; i++)
+		s->items[i].lik = UNIFORM;
+	for (k = 0; k < h->n_players; k++)
+	{
+		s->agents[k].has_message = 0;
+		s->agents[k].seen = 0;
+	}
+	for (b = 0; b < h->n_batches; b++)
+	{
+		double		time = h->batch_time[b];
+		int			e;
+
+		for (k = s->batch_slot[b]; k < s->batch_slot[b + 1]; k++)
+		{
+			ttt_slot   *sl = &s->slots[k];
+			ttt_agent  *a = &s->agents[sl->player];
+
+			if (!a->seen)
+				sl->elapsed = 0.0;
+			else if (s->p.elapsed == SK_TTT_ELAPSED_BATCH)
+				sl->elapsed = 1.0;
+			else
+				sl->elapsed = time - a->last_time;
+			sl->forward = receive(s, sl);
+			sl->backward = UNIFORM;
+			sl->lik = UNIFORM;
+		}
+		for (e = h->batch_event[b]; e < h->batch_event[b + 1]; e++)
+			event_predict(s, e);
+		batch_events(s, b);
+		for (k = s->batch_slot[b]; k < s->batch_slot[b + 1]; k++)
+		{
+			ttt_slot   *sl = &s->slots[k];
+			ttt_agent  *a = &s->agents[sl->player];
+
+			a->seen = 1;
+			a->last_time = time;
+			a->message = nat_mul(sl->forward, sl->lik);
+			a->has_message = 1;
+		}
+	}
+}
+
+void
+sk_ttt_sweep(sk_ttt_state *s, double step[2])
+{
+	int			nb = s->h.n_batches;
+	int			j,
+				k;
+
+	step[0] = step[1] = 0.0;
+	clear_messages(s);
+	for (j = nb - 2; j >= 0; j--)
+	{
+		for (k = s->batch_slot[j + 1]; k < s->batch_slot[j + 2]; k++)
+		{
+			ttt_slot   *sl = &s->slots[k];
+			ttt_agent  *a = &s->agents[sl->player];
+
+			a->message = forget(nat_mul(sl->lik, sl->backward), s->p.gamma, sl->elapsed);
+			a->has_message = 1;
+		}
+		/* the step counts the new messages' effect too */
+		batch_snapshot(s, j, s->old);
+		for (k = s->batch_slot[j]; k < s->batch_slot[j + 1]; k++)
+		{
+			ttt_slot   *sl = &s->slots[k];
+			ttt_agent  *a = &s->agents[sl->player];
+
+			sl->backward = a->has_message ? a->message : UNIFORM;
+		}
+		batch_events(s, j);
+		batch_step(s, j, s->old, step);
+	}
+	clear_messages(s);
+	for (j = 1; j < nb; j++)
+	{
+		for (k = s->batch_slot[j - 1]; k < s->batch_slot[j]; k++)
+		{
+			ttt_slot   *sl = &s->slots[k];
+			ttt_agent  *a = &s->agents[sl->player];
+
+			a->message = nat_mul(sl->forward, sl->lik);
+			a->has_message = 1;
+		}
+		batch_snapshot(s, j, s->old);
+		for (k = s->batch_slot[j]; k < s->batch_slot[j + 1]; k++)
+			s->slots[k].forward = receive(s, &s->slots[k]);
+		batch_events(s, j);
+		batch_step(s, j, s->old, step);
+	}
+	if (nb == 1)
+	{
+		/* the reference's Batch.convergence, with its own limits */
+		double	   *inner_old = s->old + 2 * s->batch_slot[1];
+		double		inner[2] = {INFINITY, INFINITY};
+		int			round;
+
+		batch_snapshot(s, 0, s->old);
+		for (round = 0; (inner[0] > BATCH_EPSILON || inner[1] > BATCH_EPSILON) &&
+			 round < BATCH_ROUNDS; round++)
+		{
+			batch_snapshot(s, 0, inner_old);
+			batch_events(s, 0);
+			inner[0] = inner[1] = 0.0;
+			batch_step(s, 0, inner_old, inner);
+		}
+		batch_step(s, 0, s->old, step);
+	}
+}
+
+int
+sk_ttt_converge(sk_ttt_state *s, double step[2])
+{
+	int			i = 0;
+
+	step[0] = step[1] = INFINITY;
+	while ((step[0] > s->p.epsilon || step[1] > s->p.epsilon) && i < s->p.iterations)
+	{
+		sk_ttt_sweep(s, step);
+		i++;
+	}
+	if (i == 0)
+		step[0] = step[1] = 0.0;
+	return i;
+}
+
+/* ---- set-up ---- */
+
+void
+sk_ttt_default_params(sk_ttt_params *p)
+{
+	p->beta = 1.0;
+	p->gamma = 0.03;
+	p->p_draw = 0.0;
+	p->epsilon = 1e-6;
+	p->iterations = 30;
+	p->elapsed = SK_TTT_ELAPSED_TIME;
+	p->erfc = SK_TTT_ERFC_EXACT;
+	p->reference_team_order = 0;
+}
+
+static sk_status
+check_params(const sk_ttt_params *p)
+{
+	if (!isfinite(p->beta) || !isfinite(p->gamma) || !isfinite(p->p_draw) ||
+		!isfinite(p->epsilon))
+		return SK_ERR_NOT_FINITE;
+	if (p->beta <= 0.0 || p->gamma <= 0.0 || p->p_draw < 0.0 || p->p_draw >= 1.0 ||
+		p->epsilon <= 0.0 || p->iterations < 1)
+		return SK_ERR_RANGE;
+	return SK_OK;
+}
+
+static sk_status
+check_events(const sk_ttt_history *h, const sk_ttt_params *p, ttt_agent *agents,
+			 int n_events)
+{
+	int			e,
+				k,
+				i;
+
+	for (e = 0; e < n_events; e++)
+	{
+		int			t0 = h->event_team[e];
+		int			t1 = h->event_team[e + 1];
+
+		if (t1 - t0 < 2)
+			return SK_ERR_SIZE;
+		for (k = t0; k < t1; k++)
+		{
+			int			j,
+						any_weight;
+
+			if (!isfinite(h->team_rank[k]))
+				return SK_ERR_NOT_FINITE;
+			for (j = t0; j < k; j++)
+				if (h->team_rank[j] == h->team_rank[k] && p->p_draw == 0.0)
+					return SK_ERR_RANGE;
+			if (h->team_item[k + 1] <= h->team_item[k])
+				return SK_ERR_SIZE;
+			any_weight = h->item_weight == NULL;
+			for (i = h->team_item[k]; i < h->team_item[k + 1]; i++)
+			{
+				int			pl = h->item_player[i];
+
+				if (pl < 0 || pl >= h->n_players)
+					return SK_ERR_SIZE;
+				if (agents[pl].mark == e)
+					return SK_ERR_SIZE;
+				agents[pl].mark = e;
+				if (h->item_weight)
+				{
+					if (!isfinite(h->item_weight[i]))
+						return SK_ERR_NOT_FINITE;
+					if (h->item_weight[i] < 0.0)
+						return SK_ERR_RANGE;
+					if (h->item_weight[i] > 0.0)
+						any_weight = 1;
+				}
+			}
+			/* a team of weights 0 performs exactly 0: no Gaussian */
+			if (!any_weight)
+				return SK_ERR_RANGE;
+		}
+	}
+	return SK_OK;
+}
+
+static sk_status
+check_history(const sk_ttt_history *h, ttt_agent *agents)
+{
+	int			b,
+				a;
+
+	if (h->n_players < 0 || h->n_batches < 0 || h->batch_event[0] != 0)
+		return SK_ERR_SIZE;
+	for (a = 0; a < h->n_players; a++)
+	{
+		if (!isfinite(h->prior_mu[a]) || !isfinite(h->prior_sigma[a]))
+			return SK_ERR_NOT_FINITE;
+		if (h->prior_sigma[a] <= 0.0)
+			return SK_ERR_RANGE;
+		agents[a].mark = -1;
+	}
+	for (b = 0; b < h->n_batches; b++)
+	{
+		if (!isfinite(h->batch_time[b]))
+			return SK_ERR_NOT_FINITE;
+		if (b > 0 && !(h->batch_time[b] > h->batch_time[b - 1]))
+			return SK_ERR_RANGE;
+		if (h->batch_event[b + 1] <= h->batch_event[b])
+			return SK_ERR_SIZE;
+	}
+	return SK_OK;
+}
+
+/*
+ * One slot per player per batch, batch by batch: fills batch_slot and, when
+ * given, each slot's player and each item's slot; returns the count.
+ */
+static int
+assign_slots(const sk_ttt_history *h, ttt_agent *agents, int *batch_slot,
+			 ttt_slot *slots, ttt_item *items, int *max_batch_slots)
+{
+	int			n = 0;
+	int			b,
+				a;
+
+	for (a = 0; a < h->n_players; a++)
+		agents[a].mark = -1;
+	*max_batch_slots = 0;
+	for (b = 0; b < h->n_batches; b++)
+	{
+		int			i0 = h->team_item[h->event_team[h->batch_event[b]]];
+		int			i1 = h->team_item[h->event_team[h->batch_event[b + 1]]];
+		int			i;
+
+		batch_slot[b] = n;
+		for (i = i0; i < i1; i++)
+		{
+			ttt_agent  *ag = &agents[h->item_player[i]];
+
+			/* mark: the player's latest slot, in this batch or before */
+			if (ag->mark < batch_slot[b])
+			{
+				ag->mark = n;
+				if (slots)
+					slots[n].player = h->item_player[i];
+				n++;
+			}
+			if (items)
+				items[i].slot = ag->mark;
+		}
+		if (n - batch_slot[b] > *max_batch_slots)
+			*max_batch_slots = n - batch_slot[b];
+	}
+	batch_slot[h->n_batches] = n;
+	return n;
+}
+
+sk_status
+sk_ttt_prepare(const sk_ttt_history *h, const sk_ttt_params *p,
+			   sk_ttt_alloc alloc, void *context, sk_ttt_state **out)
+{
+	sk_ttt_state *s;
+	sk_status	st;
+	int			n_events,
+				n_items,
+				max_teams = 2,
+				max_items = 1,
+				e;
+
+	*out = NULL;
+	if ((st = check_params(p)) != SK_OK)
+		return st;
+	if (h->n_batches < 0 || h->n_players < 0)
+		return SK_ERR_SIZE;
+	n_events = h->batch_event[h->n_batches];
+	n_items = h->team_item[h->event_team[n_events]];
+	s = alloc(context, sizeof(sk_ttt_state));
+	if (!s)
+		return SK_ERR_NO_MEMORY;
+	s->h = *h;
+	s->p = *p;
+	s->n_events = n_events;
+	s->agents = alloc(context, sizeof(ttt_agent) * (size_t) (h->n_players > 0 ? h->n_players : 1));
+	if (!s->agents)
+		return SK_ERR_NO_MEMORY;
+	if ((st = check_history(h, s->agents)) != SK_OK ||
+		(st = check_events(h, p, s->agents, n_events)) != SK_OK)
+		return st;
+	for (e = 0; e < n_events; e++)
+	{
+		int			t0 = h->event_team[e];
+		int			t1 = h->event_team[e + 1];
+		int			ni = h->team_item[t1] - h->team_item[t0];
+
+		if (t1 - t0 > max_teams)
+			max_teams = t1 - t0;
+		if (ni > max_items)
+			max_items = ni;
+	}
+	s->batch_slot = alloc(context, sizeof(int) * (size_t) (h->n_batches + 1));
+	s->items = alloc(context, sizeof(ttt_item) * (size_t) (n_items > 0 ? n_items : 1));
+	s->log_evidence = alloc(context, sizeof(double) * (size_t) (n_events > 0 ? n_events : 1));
+	s->prediction = alloc(context, 2 * sizeof(double) * (size_t) (n_events > 0 ? n_events : 1));
+	s->teams = alloc(context, sizeof(ttt_team) * (size_t) max_teams);
+	s->diffs = alloc(context, sizeof(ttt_diff) * (size_t) max_teams);
+	s->team_perf = alloc(context, sizeof(mom) * (size_t) max_teams);
+	s->team_lik = alloc(context, sizeof(nat) * (size_t) max_teams);
+	s->position = alloc(context, sizeof(int) * (size_t) max_teams);
+	s->item_prior = alloc(context, sizeof(mom) * (size_t) max_items);
+	if (!s->batch_slot || !s->items || !s->log_evidence || !s->prediction || !s->teams ||
+		!s->diffs || !s->team_perf || !s->team_lik || !s->position || !s->item_prior)
+		return SK_ERR_NO_MEMORY;
+	{
+		int			max_slots;
+		int			n_slots = assign_slots(h, s->agents, s->batch_slot, NULL, NULL, &max_slots);
+
+		s->n_slots = n_slots;
+		s->slots = alloc(context, sizeof(ttt_slot) * (size_t) (n_slots > 0 ? n_slots : 1));
+		/* two snapshots: a history of one batch iterates inside a sweep */
+		s->old = alloc(context, 4 * sizeof(double) * (size_t) (max_slots > 0 ? max_slots : 1));
+		if (!s->slots || !s->old)
+			return SK_ERR_NO_MEMORY;
+		assign_slots(h, s->agents, s->batch_slot, s->slots, s->items, &max_slots);
+	}
+	s->margin_z = sk_ttt_margin(p, 1);
+	*out = s;
+	return SK_OK;
+}
+
+/* ---- results ---- */
+
+int
+sk_ttt_slots(const sk_ttt_state *s)
+{
+	return s->n_slots;
+}
+
+int
+sk_ttt_batch_first_slot(const sk_ttt_state *s, int batch)
+{
+	return s->batch_slot[batch];
+}
+
+int
+sk_ttt_slot_player(const sk_ttt_state *s, int slot)
+{
+	return s->slots[slot].player;
+}
+
+void
+sk_ttt_slot_posterior(const sk_ttt_state *s, int slot, double *mu, double *sigma)
+{
+	slot_posterior(&s->slots[slot], mu, sigma);
+}
+
+double
+sk_ttt_evidence(const sk_ttt_state *s, int event)
+{
+	return exp(s->log_evidence[event]);
+}
+
+double
+sk_ttt_log_evidence(const sk_ttt_state *s)
+{
+	double		sum = 0.0;
+	int			e;
+
+	for (e = 0; e < s->n_events; e++)
+		sum += s->log_evidence[e];
+	return sum;
+}
+
+void
+sk_ttt_prediction(const sk_ttt_state *s, int event, double *p_first, double *p_tie)
+{
+	*p_first = s->prediction[2 * event];
+	*p_tie = s->prediction[2 * event + 1];
+}
