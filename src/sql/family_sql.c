@@ -9,6 +9,7 @@
 #include "families/family.h"
 #include "sql/replay_values.h"
 #include "sql/rows_query.h"
+#include "sql/ttt_rows.h"
 
 #include <math.h>
 
@@ -318,6 +319,12 @@ match_predictions(PG_FUNCTION_ARGS)
 
 	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(2)))
 		return (Datum) 0;
+	/* the whole-history system stands beside the families (docs/ttt.md) */
+	if (strcmp(text_to_cstring(PG_GETARG_TEXT_PP(0)), "ttt") == 0)
+	{
+		ttt_match_predictions(fcinfo);
+		return (Datum) 0;
+	}
 	family = family_arg(PG_GETARG_TEXT_PP(0));
 	InitMaterializedSRF(fcinfo, 0);
 	family_rating_type(fcinfo, family, &prior_type);

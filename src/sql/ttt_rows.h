@@ -1,0 +1,60 @@
+/*
+ * ttt_rows.h - a rows query and an options jsonb turned into the flat
+ * history the TrueSkill Through Time core reads (core/ttt.h), with what the
+ * SQL results need beside it (ids, times).
+ *
+ * Columns, by position: match_id bigint, played_at timestamptz, [period
+ * timestamptz, ignored], player_id bigint, team int, rank float8; after
+ * rank, by name, weight float8 (the player's partial-play weight in [0, 1],
+ * NULL = 1), and one column of type skill.rating (any name): the player's
+ * prior, read from its first row (NULL = the options' mu and sigma).
+ * Rows come ordered by played_at, match_id, a match's rows together;
+ * matches with the same played_at form one batch.
+ */
+#ifndef SKILL_SQL_TTT_ROWS_H
+#define SKILL_SQL_TTT_ROWS_H
+
+#include "sql/skill.h"
+
+#include "core/ttt.h"
+#include "utils/jsonb.h"
+
+typedef struct TttOptions
+{
+	double		mu;				/* prior of players without a prior column */
+	double		sigma;
+	sk_ttt_params params;
+	double		unit_usecs;		/* the time unit; 0: one unit per batch */
+} TttOptions;
+
+/* Reads options (NULL: every default), each rule an error naming its key. */
+extern void ttt_read_options(Jsonb *options, const char *caller, TttOptions *out);
+
+typedef struct TttHistory
+{
+	sk_ttt_history h;			/* the core's view of the arrays below */
+	int			n_events;
+	int64	   *player_id;		/* by player index */
+	int		   *player_matches;
+	TimestampTz *player_last;
+	TimestampTz *batch_played_at;	/* by batch */
+	int64	   *event_match_id;	/* by event */
+	int		   *event_batch;
+	int		   *team_label;		/* by team: the rows' team number */
+	int		   *event_min_before;	/* the fewest earlier matches of its players */
+} TttHistory;
+
+/*
+ * Runs the rows query into a history, in CurrentMemoryContext; each
+ * ordering or value rule is an error naming the row (match_id, player_id).
+ */
+extern void ttt_read_rows(FunctionCallInfo fcinfo, text *query, const TttOptions *options,
+						  const char *caller, TttHistory *out);
+
+/*
+ * ttt_sql.c: skill.match_predictions('ttt', rows, options), called by
+ * match_predictions once its arguments are known not NULL.
+ */
+extern void ttt_match_predictions(FunctionCallInfo fcinfo);
+
+#endif

@@ -1,0 +1,278 @@
+/*
+ * ttt_sql.c - TrueSkill Through Time in SQL: skill.ttt_history,
+ * skill.ttt_replay, skill.ttt_summary and skill.match_predictions('ttt').
+ * The model is whole-history, so it stands beside the replay families
+ * (families.def), whose engine rates one match at a time, forward only
+ * (docs/ttt.md).
+ */
+#include "sql/skill.h"
+
+#include <math.h>
+
+#include "funcapi.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/jsonb.h"
+#include "utils/timestamp.h"
+
+#include "sql/jsonb_args.h"
+#include "sql/ttt_rows.h"
+
+PG_FUNCTION_INFO_V1(ttt_history);
+PG_FUNCTION_INFO_V1(ttt_replay);
+PG_FUNCTION_INFO_V1(ttt_summary);
+
+static void *
+state_alloc(void *context, size_t bytes)
+{
+	return MemoryContextAllocExtended((MemoryContext) context, bytes,
+									  MCXT_ALLOC_HUGE | MCXT_ALLOC_ZERO);
+}
+
+static int
+ttt_compare_int64(const void *a, const void *b)
+{
+	int64		x = *(const int64 *) a;
+	int64		y = *(const int64 *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* A run of the model over a rows query: read, first pass, maybe converge. */
+typedef struct TttRun
+{
+	TttOptions	options;
+	TttHistory	history;
+	sk_ttt_state *state;
+	double	   *filtered;		/* 2 per slot, after the first pass; or NULL */
+	int			iterations;
+	double		step[2];
+	double		log_evidence;
+} TttRun;
+
+static void
+ttt_run(FunctionCallInfo fcinfo, int rows_arg, const char *caller, bool converge,
+		bool keep_filtered, TttRun *run)
+{
+	int			options_arg = rows_arg + 1;
+	Jsonb	   *options = PG_ARGISNULL(options_arg) ? NULL : PG_GETARG_JSONB_P(options_arg);
+	sk_status	status;
+
+	memset(run, 0, sizeof(*run));
+	ttt_read_options(options, caller, &run->options);
+	ttt_read_rows(fcinfo, PG_GETARG_TEXT_PP(rows_arg), &run->options, caller, &run->history);
+	status = sk_ttt_prepare(&run->history.h, &run->options.params, state_alloc,
+							CurrentMemoryContext, &run->state);
+	report_core_status(status, caller);
+	sk_ttt_forward(run->state);
+	run->log_evidence = sk_ttt_log_evidence(run->state);
+	if (keep_filtered)
+	{
+		int			n = sk_ttt_slots(run->state);
+		int			k;
+
+		run->filtered = MemoryContextAllocHuge(CurrentMemoryContext,
+											   sizeof(double) * 2 * (Size) Max(n, 1));
+		for (k = 0; k < n; k++)
+			sk_ttt_slot_posterior(run->state, k, &run->filtered[2 * k],
+								  &run->filtered[2 * k + 1]);
+	}
+	if (converge)
+		run->iterations = sk_ttt_converge(run->state, run->step);
+}
+
+/*
+ * skill.ttt_history(rows text, options jsonb): each player's smoothed
+ * rating at each batch it plays, batch by batch, with its filtered rating
+ * (the first pass) and the sweeps made.
+ */
+Datum
+ttt_history(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	CallCache  *cache;
+	TttRun		run;
+	int			b;
+
+	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(1)))
+		return (Datum) 0;
+	InitMaterializedSRF(fcinfo, 0);
+	cache = call_cache(fcinfo);
+	ttt_run(fcinfo, 0, "ttt_history", true, true, &run);
+	composite_init(&cache->rating, TupleDescAttr(rsinfo->setDesc, 3)->atttypid,
+				   fcinfo->flinfo->fn_mcxt);
+	for (b = 0; b < run.history.h.n_batches; b++)
+	{
+		int			k;
+
+		for (k = sk_ttt_batch_first_slot(run.state, b);
+			 k < sk_ttt_batch_first_slot(run.state, b + 1); k++)
+		{
+			Datum		values[7];
+			bool		nulls[7] = {false};
+			double		mu,
+						sigma;
+
+			CHECK_FOR_INTERRUPTS();
+			sk_ttt_slot_posterior(run.state, k, &mu, &sigma);
+			check_result_spread("sigma", sigma, false);
+			values[0] = Int64GetDatum(run.history.player_id[sk_ttt_slot_player(run.state, k)]);
+			values[1] = TimestampTzGetDatum(run.history.batch_played_at[b]);
+			values[2] = Int32GetDatum(b + 1);
+			values[3] = rating_build(&cache->rating, check_result_finite(mu), sigma);
+			values[4] = rating_build(&cache->rating, check_result_finite(run.filtered[2 * k]),
+									 run.filtered[2 * k + 1]);
+			values[5] = Int32GetDatum(run.iterations);
+			values[6] = Float8GetDatum(Max(run.step[0], run.step[1]));
+			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+		}
+	}
+	return (Datum) 0;
+}
+
+/*
+ * skill.ttt_replay(rows text, options jsonb): every player's smoothed
+ * rating at the last batch it played, by player_id, with its matches.
+ */
+Datum
+ttt_replay(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	CallCache  *cache;
+	TttRun		run;
+	int		   *last;
+	int64	   *order;
+	int			n,
+				k;
+
+	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(1)))
+		return (Datum) 0;
+	InitMaterializedSRF(fcinfo, 0);
+	cache = call_cache(fcinfo);
+	ttt_run(fcinfo, 0, "ttt_replay", true, false, &run);
+	composite_init(&cache->rating, TupleDescAttr(rsinfo->setDesc, 1)->atttypid,
+				   fcinfo->flinfo->fn_mcxt);
+	n = run.history.h.n_players;
+	last = palloc_extended(sizeof(int) * (Size) Max(n, 1), MCXT_ALLOC_HUGE);
+	for (k = 0; k < sk_ttt_slots(run.state); k++)
+		last[sk_ttt_slot_player(run.state, k)] = k;
+	/* by player_id: (id, index) pairs sorted by id */
+	order = palloc_extended(sizeof(int64) * 2 * (Size) Max(n, 1), MCXT_ALLOC_HUGE);
+	for (k = 0; k < n; k++)
+	{
+		order[2 * k] = run.history.player_id[k];
+		order[2 * k + 1] = k;
+	}
+	qsort(order, n, 2 * sizeof(int64), ttt_compare_int64);
+	for (k = 0; k < n; k++)
+	{
+		int			p = (int) order[2 * k + 1];
+		Datum		values[4];
+		bool		nulls[4] = {false};
+		double		mu,
+					sigma;
+
+		CHECK_FOR_INTERRUPTS();
+		sk_ttt_slot_posterior(run.state, last[p], &mu, &sigma);
+		check_result_spread("sigma", sigma, false);
+		values[0] = Int64GetDatum(run.history.player_id[p]);
+		values[1] = rating_build(&cache->rating, check_result_finite(mu), sigma);
+		values[2] = Int32GetDatum(run.history.player_matches[p]);
+		values[3] = TimestampTzGetDatum(run.history.player_last[p]);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
+}
+
+static void
+put_number(JsonbParseState **state, const char *key, double value)
+{
+	JsonbValue	k;
+
+	k.type = jbvString;
+	k.val.string.val = (char *) key;
+	k.val.string.len = strlen(key);
+	pushJsonbValue(state, WJB_KEY, &k);
+	pushJsonbValue(state, WJB_VALUE, jsonb_from_float8(value));
+}
+
+/*
+ * skill.ttt_summary(rows text, options jsonb): the run's counts, sweeps,
+ * last step and the filtered log-evidence, as jsonb.
+ */
+Datum
+ttt_summary(PG_FUNCTION_ARGS)
+{
+	JsonbParseState *state = NULL;
+	JsonbValue *result;
+	TttRun		run;
+
+	if (required_arg_null(fcinfo, OPTIONAL_ARG(1)))
+		PG_RETURN_NULL();
+	ttt_run(fcinfo, 0, "ttt_summary", true, false, &run);
+	pushJsonbValue(&state, WJB_BEGIN_OBJECT, NULL);
+	put_number(&state, "players", run.history.h.n_players);
+	put_number(&state, "matches", run.history.n_events);
+	put_number(&state, "batches", run.history.h.n_batches);
+	put_number(&state, "skills", sk_ttt_slots(run.state));
+	put_number(&state, "iterations", run.iterations);
+	put_number(&state, "last_step_mu", run.step[0]);
+	put_number(&state, "last_step_sigma", run.step[1]);
+	put_number(&state, "log_evidence_filtered", check_result_finite(run.log_evidence));
+	result = pushJsonbValue(&state, WJB_END_OBJECT, NULL);
+	PG_RETURN_JSONB_P(JsonbValueToJsonb(result));
+}
+
+/*
+ * skill.match_predictions('ttt', rows, options): each match's chances from
+ * the players' skills after the earlier batches alone (the first pass's
+ * forward messages), in match_predictions' columns.  Matches of more than
+ * two teams get NULL chances.
+ */
+void
+ttt_match_predictions(FunctionCallInfo fcinfo)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	TttRun		run;
+	int			e;
+	bool		draws;
+
+	InitMaterializedSRF(fcinfo, 0);
+	ttt_run(fcinfo, 1, "match_predictions", false, false, &run);
+	draws = run.options.params.p_draw > 0.0;
+	for (e = 0; e < run.history.n_events; e++)
+	{
+		const sk_ttt_history *h = &run.history.h;
+		int			t0 = h->event_team[e];
+		int			nt = h->event_team[e + 1] - t0;
+		Datum		values[9];
+		bool		nulls[9] = {false};
+		double		win,
+					tie,
+					outcome;
+		int			t;
+
+		CHECK_FOR_INTERRUPTS();
+		sk_ttt_prediction(run.state, e, &win, &tie);
+		/* 1 won, 0.5 shared the best rank, 0 lost (as the families) */
+		outcome = 1.0;
+		for (t = t0 + 1; t < t0 + nt; t++)
+			if (h->team_rank[t] < h->team_rank[t0])
+				outcome = 0.0;
+			else if (h->team_rank[t] == h->team_rank[t0] && outcome > 0.0)
+				outcome = 0.5;
+		values[0] = Int64GetDatum(run.history.event_match_id[e]);
+		values[1] = TimestampTzGetDatum(run.history.batch_played_at[run.history.event_batch[e]]);
+		values[2] = Int32GetDatum(nt);
+		values[3] = Int32GetDatum(run.history.team_label[t0]);
+		values[4] = Float8GetDatum(win);
+		nulls[4] = nt != 2;
+		values[5] = Float8GetDatum(tie);
+		nulls[5] = nt != 2 || !draws;
+		values[6] = Float8GetDatum(outcome);
+		values[7] = Int32GetDatum(run.history.event_min_before[e]);
+		values[8] = Float8GetDatum(draws ? win + tie / 2.0 : win);
+		nulls[8] = nt != 2;
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+}
