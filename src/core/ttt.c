@@ -805,7 +805,7 @@ sk_ttt_converge(sk_ttt_state *s, double step[2])
 {
 	int			i = 0;
 
-	step[0] = step[1] = INFINITY;
+	step[0] = step[1] = s->h.n_batches > 0 ? INFINITY : 0.0;
 	while ((step[0] > s->p.epsilon || step[1] > s->p.epsilon) && i < s->p.iterations)
 	{
 		sk_ttt_sweep(s, step);

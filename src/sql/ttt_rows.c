@@ -240,8 +240,9 @@ check_columns(void *arg, TupleDesc desc)
 			rows_check_column_type(desc, col, FLOAT8OID, "weight", layout_hint());
 			r->col_weight = col;
 		}
-		else if (SPI_gettypeid(desc, col) == r->rating_type && !r->col_prior)
-			r->col_prior = col;
+		else if (!r->col_prior &&
+				 getBaseType(SPI_gettypeid(desc, col)) == getBaseType(r->rating_type))
+			r->col_prior = col;	/* a CASE or UNION may give the domain's base */
 		else
 			ereport(ERROR,
 					(errcode(ERRCODE_DATATYPE_MISMATCH),
