@@ -22,7 +22,8 @@ OPENSKILL = 'OpenSkill (Weng-Lin): Plackett-Luce, Bradley-Terry, Thurstone-Moste
 SECTION_TITLES = {'elo': 'Elo', 'pl': OPENSKILL, 'bt_full': OPENSKILL, 'bt_part': OPENSKILL,
                   'tm_full': OPENSKILL, 'tm_part': OPENSKILL}
 # Sections by name prefix that are no family.
-PREFIX_SECTIONS = [('IMS compatibility', ['ims_'])]
+PREFIX_SECTIONS = [('IMS compatibility', ['ims_']),
+                   ('TrueSkill Through Time (whole history)', ['ttt_'])]
 # The topic of each src/sql file, for the routines of no family.
 TOPICS = [
     ('10_types', 'Rating values: constructors, checks, leaderboard value'),

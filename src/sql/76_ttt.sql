@@ -7,7 +7,7 @@
 -- 0 to 1) and an optional skill.rating prior; matches with the same
 -- played_at form one batch.  Options: mu, sigma, beta, gamma (drift per
 -- time_unit), p_draw, epsilon, iterations, time_unit, erfc.  The whole
--- history is held in memory (about 100 bytes a row), unlike the replays.
+-- history is held in memory (about 150 bytes a row), unlike the replays.
 
 CREATE FUNCTION skill.ttt_history(rows text, options jsonb DEFAULT NULL)
 RETURNS TABLE (player_id bigint, played_at timestamptz, batch int, rating skill.rating,
