@@ -52,7 +52,10 @@ INSERT INTO optional_args VALUES
   ('evaluate', 'options'),
   ('share_outcome', 'result (from the scores)'),
   ('place_matches', 'server_ids (no servers: the per-server arrays are then not read), max_latency, cross_region_latency'),
-  ('glicko', 'vol (a glicko with a NULL vol, as the type allows)');
+  ('glicko', 'vol (a glicko with a NULL vol, as the type allows)'),
+  ('ttt_history', 'options'),
+  ('ttt_replay', 'options'),
+  ('ttt_summary', 'options');
 INSERT INTO optional_args
 SELECT family || '_history', 'options' FROM skill.families() WHERE has_history;
 INSERT INTO optional_args
