@@ -85,6 +85,7 @@ struct sk_ttt_state
 	sk_ttt_params p;
 	int			n_events;
 	int			n_slots;
+	int			forwarded;		/* batches the first pass has rated */
 	double		margin_z;		/* margin per unit of performance sd */
 	int		   *batch_slot;		/* n_batches + 1 */
 	ttt_slot   *slots;
@@ -646,6 +647,22 @@ clear_messages(sk_ttt_state *s)
 		s->agents[a].has_message = 0;
 }
 
+/* Each player of batch b brings its belief there to its next batch. */
+static void
+forward_messages(sk_ttt_state *s, int b)
+{
+	int			k;
+
+	for (k = s->batch_slot[b]; k < s->batch_slot[b + 1]; k++)
+	{
+		ttt_slot   *sl = &s->slots[k];
+		ttt_agent  *a = &s->agents[sl->player];
+
+		a->message = nat_mul(sl->forward, sl->lik);
+		a->has_message = 1;
+	}
+}
+
 /* The chances of a two-team event's results from the forward messages. */
 static void
 event_predict(sk_ttt_state *s, int event)
@@ -682,21 +699,24 @@ event_predict(sk_ttt_state *s, int event)
 }
 
 void
-sk_ttt_forward(sk_ttt_state *s)
+sk_ttt_forward_until(sk_ttt_state *s, int end)
 {
 	const sk_ttt_history *h = &s->h;
 	int			b,
 				k,
 				i;
 
-	for (i = 0; i < h->team_item[h->event_team[s->n_events]]; i++)
-		s->items[i].lik = UNIFORM;
-	for (k = 0; k < h->n_players; k++)
+	if (s->forwarded == 0)
 	{
-		s->agents[k].has_message = 0;
-		s->agents[k].seen = 0;
+		for (i = 0; i < h->team_item[h->event_team[s->n_events]]; i++)
+			s->items[i].lik = UNIFORM;
+		for (k = 0; k < h->n_players; k++)
+		{
+			s->agents[k].has_message = 0;
+			s->agents[k].seen = 0;
+		}
 	}
-	for (b = 0; b < h->n_batches; b++)
+	for (b = s->forwarded; b < end && b < h->n_batches; b++)
 	{
 		double		time = h->batch_time[b];
 		int			e;
@@ -719,23 +739,32 @@ sk_ttt_forward(sk_ttt_state *s)
 		for (e = h->batch_event[b]; e < h->batch_event[b + 1]; e++)
 			event_predict(s, e);
 		batch_events(s, b);
+		forward_messages(s, b);
 		for (k = s->batch_slot[b]; k < s->batch_slot[b + 1]; k++)
 		{
-			ttt_slot   *sl = &s->slots[k];
-			ttt_agent  *a = &s->agents[sl->player];
+			ttt_agent  *a = &s->agents[s->slots[k].player];
 
 			a->seen = 1;
 			a->last_time = time;
-			a->message = nat_mul(sl->forward, sl->lik);
-			a->has_message = 1;
 		}
+		s->forwarded = b + 1;
 	}
 }
 
 void
-sk_ttt_sweep(sk_ttt_state *s, double step[2])
+sk_ttt_forward(sk_ttt_state *s)
 {
-	int			nb = s->h.n_batches;
+	s->forwarded = 0;
+	sk_ttt_forward_until(s, s->h.n_batches);
+}
+
+/*
+ * One sweep over the first nb batches; leaves every player's message to
+ * its next batch as the first pass does, so that the pass can go on.
+ */
+static void
+sweep_prefix(sk_ttt_state *s, int nb, double step[2])
+{
 	int			j,
 				k;
 
@@ -766,14 +795,7 @@ sk_ttt_sweep(sk_ttt_state *s, double step[2])
 	clear_messages(s);
 	for (j = 1; j < nb; j++)
 	{
-		for (k = s->batch_slot[j - 1]; k < s->batch_slot[j]; k++)
-		{
-			ttt_slot   *sl = &s->slots[k];
-			ttt_agent  *a = &s->agents[sl->player];
-
-			a->message = nat_mul(sl->forward, sl->lik);
-			a->has_message = 1;
-		}
+		forward_messages(s, j - 1);
 		batch_snapshot(s, j, s->old);
 		for (k = s->batch_slot[j]; k < s->batch_slot[j + 1]; k++)
 			s->slots[k].forward = receive(s, &s->slots[k]);
@@ -798,22 +820,38 @@ sk_ttt_sweep(sk_ttt_state *s, double step[2])
 		}
 		batch_step(s, 0, s->old, step);
 	}
+	if (nb > 0)
+		forward_messages(s, nb - 1);
+}
+
+void
+sk_ttt_sweep(sk_ttt_state *s, double step[2])
+{
+	sweep_prefix(s, s->h.n_batches, step);
 }
 
 int
-sk_ttt_converge(sk_ttt_state *s, double step[2])
+sk_ttt_converge_prefix(sk_ttt_state *s, int nb, double step[2])
 {
 	int			i = 0;
 
-	step[0] = step[1] = s->h.n_batches > 0 ? INFINITY : 0.0;
+	if (nb > s->forwarded)
+		nb = s->forwarded;
+	step[0] = step[1] = nb > 0 ? INFINITY : 0.0;
 	while ((step[0] > s->p.epsilon || step[1] > s->p.epsilon) && i < s->p.iterations)
 	{
-		sk_ttt_sweep(s, step);
+		sweep_prefix(s, nb, step);
 		i++;
 	}
 	if (i == 0)
 		step[0] = step[1] = 0.0;
 	return i;
+}
+
+int
+sk_ttt_converge(sk_ttt_state *s, double step[2])
+{
+	return sk_ttt_converge_prefix(s, s->h.n_batches, step);
 }
 
 /* ---- set-up ---- */

@@ -118,6 +118,22 @@ sk_status	sk_ttt_prepare(const sk_ttt_history *h, const sk_ttt_params *p,
 void		sk_ttt_forward(sk_ttt_state *s);
 
 /*
+ * The first pass over the batches not yet rated, up to end (exclusive):
+ * sk_ttt_forward in steps, so that the past can be smoothed in between
+ * (sk_ttt_converge_prefix) and the next batches' predictions come from it.
+ */
+void		sk_ttt_forward_until(sk_ttt_state *s, int end);
+
+/*
+ * Sweeps over the first nb batches (at most those rated so far) until both
+ * changes are at most epsilon or iterations sweeps; the later batches are
+ * not read, so nothing of them reaches the first nb.  The messages already
+ * there are the start (a warm start after an earlier call).  Returns the
+ * sweeps made; step as sk_ttt_converge.
+ */
+int			sk_ttt_converge_prefix(sk_ttt_state *s, int nb, double step[2]);
+
+/*
  * One backward-then-forward sweep over the batches (after sk_ttt_forward);
  * step receives the largest change of a posterior's mu and of its sigma.
  */

@@ -324,6 +324,122 @@ test_prediction(void)
 }
 
 /*
+ * Forecasting honestly: the first pass in steps with the past smoothed in
+ * between.  A league of 4 players, one game a day for 8 days.
+ */
+static const int lg_win[] = {0, 2, 1, 3, 0, 2, 3, 1};
+static const int lg_lose[] = {1, 3, 2, 0, 3, 1, 2, 0};
+
+static void
+league_params(sk_ttt_params *p)
+{
+	sk_ttt_default_params(p);
+	p->gamma = 0.3;
+	p->epsilon = 1e-12;
+	p->iterations = 10000;
+}
+
+/* In steps without smoothing, the first pass is the same to the bit. */
+static void
+test_forward_in_steps(void)
+{
+	duel_history d;
+	sk_ttt_params p;
+	sk_ttt_state *a,
+			   *b;
+	int			k,
+				same = 1;
+
+	duels(&d, 4, 8, lg_win, lg_lose);
+	league_params(&p);
+	CHECK(sk_ttt_prepare(&d.h, &p, test_alloc, NULL, &a) == SK_OK);
+	CHECK(sk_ttt_prepare(&d.h, &p, test_alloc, NULL, &b) == SK_OK);
+	sk_ttt_forward(a);
+	for (k = 1; k <= 8; k += 3)
+		sk_ttt_forward_until(b, k);
+	sk_ttt_forward_until(b, 8);
+	for (k = 0; k < sk_ttt_slots(a); k++)
+	{
+		double		mu_a,
+					sd_a,
+					mu_b,
+					sd_b;
+
+		sk_ttt_slot_posterior(a, k, &mu_a, &sd_a);
+		sk_ttt_slot_posterior(b, k, &mu_b, &sd_b);
+		same &= mu_a == mu_b && sd_a == sd_b;
+	}
+	CHECK(same);
+	CHECK(sk_ttt_log_evidence(a) == sk_ttt_log_evidence(b));
+	free_blocks();
+}
+
+/*
+ * After smoothing the first 5 days, day 6's prediction is the one made by
+ * hand from a history of those 5 days alone, converged: each player's last
+ * smoothed rating, drifted to day 6.  And no result after day 6 changes it.
+ */
+static void
+test_smoothed_forecast(void)
+{
+	static const int flip_win[] = {0, 2, 1, 3, 0, 2, 2, 0};
+	static const int flip_lose[] = {1, 3, 2, 0, 3, 1, 3, 1};
+	duel_history d,
+				past,
+				flipped;
+	sk_ttt_params p;
+	sk_ttt_state *s,
+			   *t,
+			   *f;
+	double		step[2],
+				mu[2],
+				sd[2],
+				p_first,
+				p_tie,
+				p_flipped,
+				var;
+	int			k,
+				i;
+
+	league_params(&p);
+	duels(&d, 4, 8, lg_win, lg_lose);
+	CHECK(sk_ttt_prepare(&d.h, &p, test_alloc, NULL, &s) == SK_OK);
+	sk_ttt_forward_until(s, 5);
+	CHECK(sk_ttt_converge_prefix(s, 5, step) > 1);
+	sk_ttt_forward_until(s, 6);
+	sk_ttt_prediction(s, 5, &p_first, &p_tie);
+
+	/* the past alone: the last slot of players 2 (winner) and 1 */
+	duels(&past, 4, 5, lg_win, lg_lose);
+	CHECK(sk_ttt_prepare(&past.h, &p, test_alloc, NULL, &t) == SK_OK);
+	sk_ttt_forward(t);
+	sk_ttt_converge(t, step);
+	for (i = 0; i < 2; i++)
+	{
+		int			player = i == 0 ? 2 : 1;
+		int			last = -1;
+
+		for (k = 0; k < sk_ttt_slots(t); k++)
+			if (sk_ttt_slot_player(t, k) == player)
+				last = k;
+		sk_ttt_slot_posterior(t, last, &mu[i], &sd[i]);
+	}
+	/* both last played on day 3: 3 days of drift to day 6 */
+	var = sd[0] * sd[0] + 3 * 0.09 + sd[1] * sd[1] + 3 * 0.09 + 2.0;
+	CHECK_CLOSE(p_first, sk_norm_cdf((mu[0] - mu[1]) / sqrt(var)), 1e-9);
+
+	/* later results changed: the same forecast */
+	duels(&flipped, 4, 8, flip_win, flip_lose);
+	CHECK(sk_ttt_prepare(&flipped.h, &p, test_alloc, NULL, &f) == SK_OK);
+	sk_ttt_forward_until(f, 5);
+	sk_ttt_converge_prefix(f, 5, step);
+	sk_ttt_forward_until(f, 8);
+	sk_ttt_prediction(f, 5, &p_flipped, &p_tie);
+	CHECK(p_flipped == p_first);
+	free_blocks();
+}
+
+/*
  * One batch holding a > b and b > a: symmetric, so the converged means are
  * equal (0), whatever the order the events are solved in.
  */
@@ -474,6 +590,8 @@ main(void)
 	test_against_trueskill();
 	test_prediction();
 	test_one_batch();
+	test_forward_in_steps();
+	test_smoothed_forecast();
 	test_extreme();
 	test_rejections();
 	UNIT_DONE("ttt");
