@@ -76,6 +76,33 @@ SELECT n, round(log_loss::numeric, 9) AS log_loss
 FROM (SELECT (skill.prediction_score(predicted_win, outcome)).*
       FROM skill.match_predictions('ttt', :'q') WHERE teams = 2) s;
 
+-- Forecasts from the smoothed past (resmooth_every, in time units): match 4
+-- (day 5, player 1 against 4) from the history before day 5, smoothed to
+-- convergence (ttt_replay of those rows), each player drifted from its
+-- last day to day 5: TrueSkill's win probability of the drifted ratings.
+SELECT abs(p.predicted_win - skill.trueskill_win_probability(
+             ARRAY[ROW((a.rating).mu, sqrt((a.rating).sigma ^ 2 + extract(day FROM p.played_at - a.last_played) * (25 / 300.0) ^ 2))::skill.rating,
+                   ROW((b.rating).mu, sqrt((b.rating).sigma ^ 2 + extract(day FROM p.played_at - b.last_played) * (25 / 300.0) ^ 2))::skill.rating]))
+         < 1e-9 AS resmoothed_by_hand,
+       abs(p.predicted_win - f.predicted_win) > 1e-3 AS differs_from_filter
+FROM skill.match_predictions('ttt', :'q', '{"resmooth_every": 1, "epsilon": 1e-12, "iterations": 10000}') p,
+     skill.match_predictions('ttt', :'q') f,
+     skill.ttt_replay('SELECT match_id, played_at, player_id, team, rank FROM games WHERE played_at < ''2026-01-05'' ORDER BY played_at, match_id',
+                      '{"epsilon": 1e-12, "iterations": 10000}') a,
+     skill.ttt_replay('SELECT match_id, played_at, player_id, team, rank FROM games WHERE played_at < ''2026-01-05'' ORDER BY played_at, match_id',
+                      '{"epsilon": 1e-12, "iterations": 10000}') b
+WHERE p.match_id = 4 AND f.match_id = 4 AND a.player_id = 1 AND b.player_id = 4;
+-- Never the future: flipping match 3's result (day 3) leaves the forecasts
+-- of matches 1 to 3 as they were and changes match 5's (its players'),
+-- re-smoothed every day or every two.
+SELECT e.every, bool_and(x.predicted_win = y.predicted_win) FILTER (WHERE x.match_id <= 3) AS up_to_3_same,
+       bool_and(x.predicted_win <> y.predicted_win) FILTER (WHERE x.match_id = 5) AS match_5_differs
+FROM (VALUES (1), (2)) e(every),
+     LATERAL skill.match_predictions('ttt', :'q', jsonb_build_object('resmooth_every', e.every)) x
+JOIN LATERAL skill.match_predictions('ttt', 'SELECT match_id, played_at, player_id, team, CASE WHEN match_id = 3 THEN 3 - rank ELSE rank END AS rank, weight FROM games ORDER BY played_at, match_id',
+                                     jsonb_build_object('resmooth_every', e.every)) y USING (match_id)
+GROUP BY e.every ORDER BY e.every;
+
 -- With p_draw, a draw chance and expected score win + draw/2; a tie is allowed.
 UPDATE games SET rank = 1 WHERE match_id = 3;
 SELECT match_id, round(predicted_win::numeric, 9) AS predicted_win,
@@ -118,6 +145,8 @@ SELECT * FROM skill.ttt_history(:'q', '{"beta": "wide"}');
 SELECT * FROM skill.ttt_history(:'q', '{"time_unit": "month"}');
 SELECT * FROM skill.ttt_history(:'q', '{"erfc": "approximate"}');
 SELECT * FROM skill.match_predictions('ttt', :'q', '{"k": 32}');
+SELECT * FROM skill.match_predictions('ttt', :'q', '{"resmooth_every": 0}');
+SELECT * FROM skill.ttt_history(:'q', '{"resmooth_every": 30}');
 
 -- Rows: each rule an error naming the match or player.
 SELECT * FROM skill.ttt_history('SELECT match_id, played_at, player_id, team, rank FROM games ORDER BY match_id DESC');

@@ -34,7 +34,8 @@ typedef struct TttPlayer
 /* ---- options ---- */
 
 static const char *const option_keys[] = {
-	"beta", "epsilon", "erfc", "gamma", "iterations", "mu", "p_draw", "sigma", "time_unit"
+	"beta", "epsilon", "erfc", "gamma", "iterations", "mu", "p_draw", "sigma", "time_unit",
+	"resmooth_every"
 };
 
 static const char *const unit_names[] = {"batch", "second", "minute", "hour", "day", "week"};
@@ -82,7 +83,7 @@ option_choice(Jsonb *options, const char *key, const char *const *names, int n, 
 }
 
 void
-ttt_read_options(Jsonb *options, const char *caller, TttOptions *out)
+ttt_read_options(Jsonb *options, const char *caller, bool forecasts, TttOptions *out)
 {
 	static const char *const erfc_names[] = {"exact", "reference"};
 	sk_ttt_params *p = &out->params;
@@ -92,7 +93,8 @@ ttt_read_options(Jsonb *options, const char *caller, TttOptions *out)
 	if (options)
 	{
 		check_object(options, "options");
-		check_known_keys(options, option_keys, lengthof(option_keys), caller);
+		check_known_keys(options, option_keys,
+						 lengthof(option_keys) - (forecasts ? 0 : 1), caller);
 	}
 	sk_ttt_default_params(p);
 	/* TrueSkill's scale (docs/ttt.md); the reference's is 0, 6, 1, 0.03 */
@@ -118,6 +120,12 @@ ttt_read_options(Jsonb *options, const char *caller, TttOptions *out)
 	p->elapsed = unit == 0 ? SK_TTT_ELAPSED_BATCH : SK_TTT_ELAPSED_TIME;
 	p->erfc = option_choice(options, "erfc", erfc_names, 2, 0) == 1
 		? SK_TTT_ERFC_REFERENCE : SK_TTT_ERFC_EXACT;
+	/* absent or null: never (the first pass's forecasts) */
+	out->resmooth_every = option_number(options, "resmooth_every", NAN);
+	if (isnan(out->resmooth_every))
+		out->resmooth_every = 0.0;
+	else
+		option_positive("resmooth_every", out->resmooth_every);
 }
 
 /* ---- rows ---- */

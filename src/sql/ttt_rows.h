@@ -25,10 +25,15 @@ typedef struct TttOptions
 	double		sigma;
 	sk_ttt_params params;
 	double		unit_usecs;		/* the time unit; 0: one unit per batch */
+	double		resmooth_every; /* match_predictions: time units; 0: never */
 } TttOptions;
 
-/* Reads options (NULL: every default), each rule an error naming its key. */
-extern void ttt_read_options(Jsonb *options, const char *caller, TttOptions *out);
+/*
+ * Reads options (NULL: every default), each rule an error naming its key;
+ * resmooth_every only where forecasts is true (match_predictions).
+ */
+extern void ttt_read_options(Jsonb *options, const char *caller, bool forecasts,
+							 TttOptions *out);
 
 typedef struct TttHistory
 {

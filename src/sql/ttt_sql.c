@@ -45,26 +45,66 @@ typedef struct TttRun
 	TttHistory	history;
 	sk_ttt_state *state;
 	double	   *filtered;		/* 2 per slot, after the first pass; or NULL */
-	int			iterations;
+	int			iterations;		/* sweeps made (all re-smooths' in a forecast) */
+	int			resmooths;
 	double		step[2];
 	double		log_evidence;
 } TttRun;
 
+/*
+ * The first pass, with the past re-smoothed every resmooth_every time
+ * units: at the first batch at or after each multiple of it from the first
+ * batch's time, every batch before is smoothed (warm: a few sweeps) and
+ * the pass goes on from there, so each batch's predictions come from the
+ * smoothed past and never from it or a later batch.
+ */
+static void
+forecast_pass(TttRun *run)
+{
+	const sk_ttt_history *h = &run->history.h;
+	double		every = run->options.resmooth_every;
+	double		next;
+	int			b;
+
+	if (every == 0.0 || h->n_batches == 0)
+	{
+		sk_ttt_forward(run->state);
+		return;
+	}
+	next = h->batch_time[0] + every;
+	for (b = 0; b < h->n_batches; b++)
+	{
+		if (h->batch_time[b] >= next)
+		{
+			double		step[2];
+
+			run->iterations += sk_ttt_converge_prefix(run->state, b, step);
+			run->resmooths++;
+			/* the next multiple after this batch (a gap may skip some) */
+			next += every * (floor((h->batch_time[b] - next) / every) + 1.0);
+		}
+		sk_ttt_forward_until(run->state, b + 1);
+	}
+}
+
 static void
 ttt_run(FunctionCallInfo fcinfo, int rows_arg, const char *caller, bool converge,
-		bool keep_filtered, TttRun *run)
+		bool keep_filtered, bool forecast, TttRun *run)
 {
 	int			options_arg = rows_arg + 1;
 	Jsonb	   *options = PG_ARGISNULL(options_arg) ? NULL : PG_GETARG_JSONB_P(options_arg);
 	sk_status	status;
 
 	memset(run, 0, sizeof(*run));
-	ttt_read_options(options, caller, &run->options);
+	ttt_read_options(options, caller, forecast, &run->options);
 	ttt_read_rows(fcinfo, PG_GETARG_TEXT_PP(rows_arg), &run->options, caller, &run->history);
 	status = sk_ttt_prepare(&run->history.h, &run->options.params, state_alloc,
 							CurrentMemoryContext, &run->state);
 	report_core_status(status, caller);
-	sk_ttt_forward(run->state);
+	if (forecast)
+		forecast_pass(run);
+	else
+		sk_ttt_forward(run->state);
 	run->log_evidence = sk_ttt_log_evidence(run->state);
 	if (keep_filtered)
 	{
@@ -98,7 +138,7 @@ ttt_history(PG_FUNCTION_ARGS)
 		return (Datum) 0;
 	InitMaterializedSRF(fcinfo, 0);
 	cache = call_cache(fcinfo);
-	ttt_run(fcinfo, 0, "ttt_history", true, true, &run);
+	ttt_run(fcinfo, 0, "ttt_history", true, true, false, &run);
 	composite_init(&cache->rating, TupleDescAttr(rsinfo->setDesc, 3)->atttypid,
 				   fcinfo->flinfo->fn_mcxt);
 	for (b = 0; b < run.history.h.n_batches; b++)
@@ -149,7 +189,7 @@ ttt_replay(PG_FUNCTION_ARGS)
 		return (Datum) 0;
 	InitMaterializedSRF(fcinfo, 0);
 	cache = call_cache(fcinfo);
-	ttt_run(fcinfo, 0, "ttt_replay", true, false, &run);
+	ttt_run(fcinfo, 0, "ttt_replay", true, false, false, &run);
 	composite_init(&cache->rating, TupleDescAttr(rsinfo->setDesc, 1)->atttypid,
 				   fcinfo->flinfo->fn_mcxt);
 	n = run.history.h.n_players;
@@ -209,7 +249,7 @@ ttt_summary(PG_FUNCTION_ARGS)
 
 	if (required_arg_null(fcinfo, OPTIONAL_ARG(1)))
 		PG_RETURN_NULL();
-	ttt_run(fcinfo, 0, "ttt_summary", true, false, &run);
+	ttt_run(fcinfo, 0, "ttt_summary", true, false, false, &run);
 	pushJsonbValue(&state, WJB_BEGIN_OBJECT, NULL);
 	put_number(&state, "players", run.history.h.n_players);
 	put_number(&state, "matches", run.history.n_events);
@@ -238,7 +278,7 @@ ttt_match_predictions(FunctionCallInfo fcinfo)
 	bool		draws;
 
 	InitMaterializedSRF(fcinfo, 0);
-	ttt_run(fcinfo, 1, "match_predictions", false, false, &run);
+	ttt_run(fcinfo, 1, "match_predictions", false, false, true, &run);
 	draws = run.options.params.p_draw > 0.0;
 	for (e = 0; e < run.history.n_events; e++)
 	{
