@@ -103,6 +103,11 @@ JOIN LATERAL skill.match_predictions('ttt', 'SELECT match_id, played_at, player_
                                      jsonb_build_object('resmooth_every', e.every)) y USING (match_id)
 GROUP BY e.every ORDER BY e.every;
 
+-- ttt_summary with resmooth_every: the forecasts' evidence and the work.
+SELECT s->'resmooths' AS resmooths, (s->>'resmooth_sweeps')::int >= 4 AS swept,
+       s ? 'log_evidence_forecast' AND NOT s ? 'log_evidence_filtered' AS forecast_evidence
+FROM skill.ttt_summary(:'q', '{"resmooth_every": 1}') s;
+
 -- With p_draw, a draw chance and expected score win + draw/2; a tie is allowed.
 UPDATE games SET rank = 1 WHERE match_id = 3;
 SELECT match_id, round(predicted_win::numeric, 9) AS predicted_win,

@@ -29,4 +29,4 @@ RETURNS jsonb
 AS 'MODULE_PATHNAME', 'ttt_summary'
 LANGUAGE C VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION skill.ttt_summary(text, jsonb) IS
-  'TrueSkill Through Time over the rows query, summed up: players, matches, batches, skills (player-batches), iterations, last_step_mu, last_step_sigma and log_evidence_filtered (the log-probability of every result given the batches before it and the matches before it in its batch); options as skill.ttt_history';
+  'TrueSkill Through Time over the rows query, summed up: players, matches, batches, skills (player-batches), iterations, last_step_mu, last_step_sigma and log_evidence_filtered (the log-probability of every result given the batches before it and the matches before it in its batch); options as skill.ttt_history, and resmooth_every as match_predictions(''ttt'', ...) takes it, which gives log_evidence_forecast instead, resmooths and resmooth_sweeps';

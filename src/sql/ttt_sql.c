@@ -45,8 +45,9 @@ typedef struct TttRun
 	TttHistory	history;
 	sk_ttt_state *state;
 	double	   *filtered;		/* 2 per slot, after the first pass; or NULL */
-	int			iterations;		/* sweeps made (all re-smooths' in a forecast) */
-	int			resmooths;
+	int			iterations;		/* sweeps made at the end */
+	int			resmooths;		/* forecast_pass's re-smoothings */
+	int64		resmooth_sweeps;
 	double		step[2];
 	double		log_evidence;
 } TttRun;
@@ -78,7 +79,7 @@ forecast_pass(TttRun *run)
 		{
 			double		step[2];
 
-			run->iterations += sk_ttt_converge_prefix(run->state, b, step);
+			run->resmooth_sweeps += sk_ttt_converge_prefix(run->state, b, step);
 			run->resmooths++;
 			/* the next multiple after this batch (a gap may skip some) */
 			next += every * (floor((h->batch_time[b] - next) / every) + 1.0);
@@ -238,7 +239,8 @@ put_number(JsonbParseState **state, const char *key, double value)
 
 /*
  * skill.ttt_summary(rows text, options jsonb): the run's counts, sweeps,
- * last step and the filtered log-evidence, as jsonb.
+ * last step and the filtered log-evidence, as jsonb; with resmooth_every,
+ * the forecasts' log-evidence and the re-smoothings' count and sweeps.
  */
 Datum
 ttt_summary(PG_FUNCTION_ARGS)
@@ -246,10 +248,12 @@ ttt_summary(PG_FUNCTION_ARGS)
 	JsonbParseState *state = NULL;
 	JsonbValue *result;
 	TttRun		run;
+	bool		forecast;
 
 	if (required_arg_null(fcinfo, OPTIONAL_ARG(1)))
 		PG_RETURN_NULL();
-	ttt_run(fcinfo, 0, "ttt_summary", true, false, false, &run);
+	ttt_run(fcinfo, 0, "ttt_summary", true, false, true, &run);
+	forecast = run.options.resmooth_every > 0.0;
 	pushJsonbValue(&state, WJB_BEGIN_OBJECT, NULL);
 	put_number(&state, "players", run.history.h.n_players);
 	put_number(&state, "matches", run.history.n_events);
@@ -258,7 +262,14 @@ ttt_summary(PG_FUNCTION_ARGS)
 	put_number(&state, "iterations", run.iterations);
 	put_number(&state, "last_step_mu", run.step[0]);
 	put_number(&state, "last_step_sigma", run.step[1]);
-	put_number(&state, "log_evidence_filtered", check_result_finite(run.log_evidence));
+	/* with re-smoothing, the first pass's evidence is the forecasts' */
+	put_number(&state, forecast ? "log_evidence_forecast" : "log_evidence_filtered",
+			   check_result_finite(run.log_evidence));
+	if (forecast)
+	{
+		put_number(&state, "resmooths", run.resmooths);
+		put_number(&state, "resmooth_sweeps", (double) run.resmooth_sweeps);
+	}
 	result = pushJsonbValue(&state, WJB_END_OBJECT, NULL);
 	PG_RETURN_JSONB_P(JsonbValueToJsonb(result));
 }
