@@ -153,6 +153,10 @@ SELECT * FROM skill.match_predictions('ttt', :'q', '{"k": 32}');
 SELECT * FROM skill.match_predictions('ttt', :'q', '{"resmooth_every": 0}');
 SELECT * FROM skill.ttt_history(:'q', '{"resmooth_every": 30}');
 
+-- Input too extreme for double precision: an error, never NaN or Infinity.
+SELECT * FROM skill.ttt_history(:'q', '{"mu": 1e300, "gamma": 1e200}');
+SELECT skill.ttt_summary(:'q', '{"sigma": 1e-200, "beta": 1e-200}');
+
 -- Rows: each rule an error naming the match or player.
 SELECT * FROM skill.ttt_history('SELECT match_id, played_at, player_id, team, rank FROM games ORDER BY match_id DESC');
 SELECT * FROM skill.ttt_history($$SELECT match_id, played_at + CASE WHEN player_id = 2 THEN interval '1 s' ELSE interval '0' END, player_id, team, rank FROM games ORDER BY match_id, player_id$$);

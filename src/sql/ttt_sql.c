@@ -316,6 +316,11 @@ ttt_match_predictions(FunctionCallInfo fcinfo)
 		values[1] = TimestampTzGetDatum(run.history.batch_played_at[run.history.event_batch[e]]);
 		values[2] = Int32GetDatum(nt);
 		values[3] = Int32GetDatum(run.history.team_label[t0]);
+		if (nt == 2)
+		{
+			check_result_finite(win);
+			check_result_finite(tie);
+		}
 		values[4] = Float8GetDatum(win);
 		nulls[4] = nt != 2;
 		values[5] = Float8GetDatum(tie);
