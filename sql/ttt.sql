@@ -153,6 +153,11 @@ SELECT * FROM skill.match_predictions('ttt', :'q', '{"k": 32}');
 SELECT * FROM skill.match_predictions('ttt', :'q', '{"resmooth_every": 0}');
 SELECT * FROM skill.ttt_history(:'q', '{"resmooth_every": 30}');
 
+-- A rows query that itself runs ttt (each row): the two runs keep apart.
+SELECT count(*) FROM skill.ttt_history($$SELECT g.match_id, g.played_at, g.player_id, g.team,
+    g.rank + 0 * (SELECT count(*) FROM skill.ttt_history('SELECT match_id, played_at, player_id, team, rank FROM games ORDER BY played_at, match_id'))
+  FROM games g ORDER BY played_at, match_id$$);
+
 -- Input too extreme for double precision: an error, never NaN or Infinity.
 SELECT * FROM skill.ttt_history(:'q', '{"mu": 1e300, "gamma": 1e200}');
 SELECT skill.ttt_summary(:'q', '{"sigma": 1e-200, "beta": 1e-200}');

@@ -131,21 +131,18 @@ ttt_read_options(Jsonb *options, const char *caller, bool forecasts, TttOptions 
 /* ---- rows ---- */
 
 /*
- * The reader's arrays live in the caller's context (rows arrive in a
+ * The reader's arrays live in the caller's context cx (rows arrive in a
  * per-row context that is reset); they may pass 1 GB only as the whole.
  */
-static MemoryContext reader_context;
-
 static void *
-resize(void *array, Size bytes)
+resize(MemoryContext cx, void *array, Size bytes)
 {
-	return array ? repalloc_huge(array, bytes)
-		: MemoryContextAllocHuge(reader_context, bytes);
+	return array ? repalloc_huge(array, bytes) : MemoryContextAllocHuge(cx, bytes);
 }
 
 /* Grows an array by doubling to hold need elements; *capacity follows. */
 static void *
-grow(void *array, Size element, int *capacity, int need)
+grow(MemoryContext cx, void *array, Size element, int *capacity, int need)
 {
 	if (need <= *capacity)
 		return array;
@@ -157,7 +154,7 @@ grow(void *array, Size element, int *capacity, int need)
 					 errmsg("the history is too large for ttt")));
 		*capacity = *capacity ? 2 * *capacity : 256;
 	}
-	return resize(array, element * *capacity);
+	return resize(cx, array, element * *capacity);
 }
 
 typedef struct MatchRow
@@ -172,6 +169,7 @@ typedef struct TttReader
 {
 	const TttOptions *options;
 	const char *caller;
+	MemoryContext mcxt;			/* where the arrays live */
 	TttHistory *out;
 	Oid			rating_type;
 	CompositeType rating;
@@ -271,17 +269,17 @@ player_index(TttReader *r, int64 id, HeapTupleHeader prior)
 	if (found)
 		return p->index;
 	p->index = n;
-	out->player_id = grow(out->player_id, sizeof(int64), &r->cap_players, n + 1);
+	out->player_id = grow(r->mcxt, out->player_id, sizeof(int64), &r->cap_players, n + 1);
 	/* the same capacity for every per-player array */
 	{
 		int			cap = r->cap_players;
 
-		out->player_matches = resize(out->player_matches, sizeof(int) * cap);
-		out->player_last = resize(out->player_last, sizeof(TimestampTz) * cap);
-		r->prior_mu = resize(r->prior_mu, sizeof(double) * cap);
-		r->prior_sigma = resize(r->prior_sigma,
+		out->player_matches = resize(r->mcxt, out->player_matches, sizeof(int) * cap);
+		out->player_last = resize(r->mcxt, out->player_last, sizeof(TimestampTz) * cap);
+		r->prior_mu = resize(r->mcxt, r->prior_mu, sizeof(double) * cap);
+		r->prior_sigma = resize(r->mcxt, r->prior_sigma,
 									   sizeof(double) * cap);
-		r->player_event = resize(r->player_event,
+		r->player_event = resize(r->mcxt, r->player_event,
 										sizeof(int) * cap);
 	}
 	out->player_id[n] = id;
@@ -336,11 +334,11 @@ flush_match(TttReader *r)
 	{
 		int			b = r->n_batches;
 
-		out->batch_played_at = grow(out->batch_played_at, sizeof(TimestampTz),
+		out->batch_played_at = grow(r->mcxt, out->batch_played_at, sizeof(TimestampTz),
 									&r->cap_batches, b + 2);
-		r->batch_time = resize(r->batch_time,
+		r->batch_time = resize(r->mcxt, r->batch_time,
 									  sizeof(double) * r->cap_batches);
-		r->batch_event = resize(r->batch_event,
+		r->batch_event = resize(r->mcxt, r->batch_event,
 									   sizeof(int) * r->cap_batches);
 		if (b == 0)
 			r->first_played_at = r->played_at;
@@ -351,11 +349,11 @@ flush_match(TttReader *r)
 		r->batch_event[b] = e;
 		r->n_batches++;
 	}
-	out->event_match_id = grow(out->event_match_id, sizeof(int64), &r->cap_events, e + 2);
-	out->event_batch = resize(out->event_batch,
+	out->event_match_id = grow(r->mcxt, out->event_match_id, sizeof(int64), &r->cap_events, e + 2);
+	out->event_batch = resize(r->mcxt, out->event_batch,
 									 sizeof(int) * r->cap_events);
-	out->event_min_before = resize(out->event_min_before, sizeof(int) * r->cap_events);
-	r->event_team = resize(r->event_team,
+	out->event_min_before = resize(r->mcxt, out->event_min_before, sizeof(int) * r->cap_events);
+	r->event_team = resize(r->mcxt, r->event_team,
 								  sizeof(int) * r->cap_events);
 	out->event_match_id[e] = r->match_id;
 	out->event_batch[e] = r->n_batches - 1;
@@ -367,10 +365,10 @@ flush_match(TttReader *r)
 
 		if (i == 0 || m[i].team != m[i - 1].team)
 		{
-			out->team_label = grow(out->team_label, sizeof(int), &r->cap_teams, t + 2);
-			r->team_rank = resize(r->team_rank,
+			out->team_label = grow(r->mcxt, out->team_label, sizeof(int), &r->cap_teams, t + 2);
+			r->team_rank = resize(r->mcxt, r->team_rank,
 										 sizeof(double) * r->cap_teams);
-			r->team_item = resize(r->team_item,
+			r->team_item = resize(r->mcxt, r->team_item,
 										 sizeof(int) * r->cap_teams);
 			out->team_label[t] = m[i].team;
 			r->team_rank[t] = m[i].rank;
@@ -388,8 +386,8 @@ flush_match(TttReader *r)
 					 errmsg("player " INT64_FORMAT " plays twice in match " INT64_FORMAT,
 							out->player_id[m[i].player], r->match_id)));
 		r->player_event[m[i].player] = e;
-		r->item_player = grow(r->item_player, sizeof(int), &r->cap_items, k + 1);
-		r->item_weight = resize(r->item_weight,
+		r->item_player = grow(r->mcxt, r->item_player, sizeof(int), &r->cap_items, k + 1);
+		r->item_weight = resize(r->mcxt, r->item_weight,
 									   sizeof(double) * r->cap_items);
 		r->item_player[k] = m[i].player;
 		r->item_weight[k] = m[i].weight;
@@ -455,7 +453,7 @@ read_row(void *arg, TupleTableSlot *slot, TupleDesc desc)
 	r->match_id = match_id;
 	r->played_at = played_at;
 	player_id = DatumGetInt64(rows_column_value(values, nulls, r->col_player, "player_id"));
-	r->match = grow(r->match, sizeof(MatchRow), &r->cap_match, r->n_match + 1);
+	r->match = grow(r->mcxt, r->match, sizeof(MatchRow), &r->cap_match, r->n_match + 1);
 	row = &r->match[r->n_match];
 	row->player = player_index(r, player_id,
 							   r->col_prior && !nulls[r->col_prior - 1]
@@ -503,7 +501,7 @@ ttt_read_rows(FunctionCallInfo fcinfo, text *query, const TttOptions *options,
 	r.out = out;
 	r.rating_type = extension_type(fcinfo, "rating");
 	composite_init(&r.rating, r.rating_type, CurrentMemoryContext);
-	reader_context = CurrentMemoryContext;
+	r.mcxt = CurrentMemoryContext;
 	r.players = tttplayers_create(CurrentMemoryContext, 1024, NULL);
 	rows_cursor_run(query, check_columns, read_row, &r);
 	flush_match(&r);
