@@ -71,10 +71,14 @@ DRAWN = ("predicted_draw", "(outcome = 0.5)::int", "team = 1", "mean predicted c
 
 
 def calibration(rows, system, options, buckets, what):
-    own = json.loads(options).get(system)
+    """A system's diagram points; a configuration named by the caller
+    ({"k16": {"family": "elo", "k": 16}}) is its family with the rest of
+    its options."""
+    own = dict(json.loads(options).get(system) or {})
+    family = own.pop("family", system)
     sql = ("SELECT b.bucket, b.n, b.mean_predicted, b.observed FROM unnest((SELECT skill.calibration_table("
            "%s, %s, %d) FROM skill.match_predictions(%s, %s, %s) WHERE teams = 2 AND %s)) b"
-           % (what[0], what[1], buckets, literal(system), literal(rows),
+           % (what[0], what[1], buckets, literal(family), literal(rows),
               literal(json.dumps(own)) + "::jsonb" if own else "NULL", what[2]))
     return [(float(p), float(o), int(n)) for _, n, p, o in query(sql) if p and o]
 
@@ -146,7 +150,9 @@ def main():
     kinds = [("Reliability diagram", WIN)] if args.objective != "three_way" else [("Reliability diagram of the win chance", WON)]
     if args.objective != "binary":
         kinds.append(("Reliability diagram of the draw chance", DRAWN))
-    diagrams = [(title, what[3:], [(s, calibration(args.rows, s, args.options, args.buckets, what)) for s in systems])
+    # The outside forecast (the rows' forecast_win) is scored, but match_predictions has no curve of it.
+    diagrams = [(title, what[3:], [(s, calibration(args.rows, s, args.options, args.buckets, what))
+                                   for s in systems if s != "forecast"])
                 for title, what in kinds]
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(page(score_rows, diagrams, args.rows, args.objective))

@@ -31,6 +31,9 @@ check "runs with both objectives" "PGDATABASE=$db python3 scripts/report.py --ro
 check "well-formed XHTML (both)" "python3 -c \"import xml.etree.ElementTree as E; E.parse('$out')\""
 check "two diagrams, one curve per system in each" "[ \$(grep -c '<polyline' $out) -eq 4 ] && grep -q 'observed draw rate' $out"
 check "the three-way columns" "grep -q 'draw calibration slope' $out && [ \$(grep -c '<tr><td>' $out) -eq 2 ]"
+# Configurations named by the caller: each its family's curve with its own options.
+check "runs with named configurations" "PGDATABASE=$db python3 scripts/report.py --rows 'SELECT * FROM results ORDER BY played_at, match_id' --systems k16,k32 --options '{\"k16\": {\"family\": \"elo\", \"k\": 16}, \"k32\": {\"family\": \"elo\", \"k\": 32}}' --out $out >/dev/null"
+check "one curve per configuration, and they differ" "[ \$(grep -c '<polyline' $out) -eq 2 ] && [ \$(grep -o '<polyline[^>]*points=\"[^\"]*\"' $out | sort -u | wc -l) -eq 2 ]"
 rm -f "$out"
 psql -X -q -d postgres -c "DROP DATABASE IF EXISTS $db"
 echo "report: $passed passed, $failed failed"
