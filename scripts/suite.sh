@@ -109,3 +109,15 @@ regress() {	# BUILD: the name of the build installed
 		fi
 	done
 }
+
+# pg_regress on the build with the extension's Assert()s checked (make
+# SKILL_ASSERT=1): a failed one ends the backend, so the tests after it
+# fail, and its TRAP: line in the server log fails a check of its own.
+assert_regress() {
+	SKILL_PORTABLE= SKILL_ASSERT=1 build_and_install
+	regress "assert-checked (SKILL_ASSERT=1)"
+	no_failed_assert() {
+		! grep -E '^TRAP: ' "$CLUSTER_DIR/server.log" >&2
+	}
+	check "an Assert() failed (the TRAP line above, from the server log)" no_failed_assert
+}

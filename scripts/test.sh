@@ -66,12 +66,7 @@ check "make against PostgreSQL 14 does not stop naming the supported majors" old
 start_cluster
 SKILL_PORTABLE=1 build_and_install
 regress "portable (SKILL_PORTABLE=1)"
-SKILL_PORTABLE= SKILL_ASSERT=1 build_and_install
-regress "assert-checked (SKILL_ASSERT=1)"
-no_failed_assert() {
-	! grep -E '^TRAP: ' "$CLUSTER_DIR/server.log" >&2
-}
-check "an Assert() failed (the TRAP line above, from the server log)" no_failed_assert
+assert_regress
 SKILL_PORTABLE= SKILL_ASSERT= build_and_install
 regress "default (fast paths)"
 
