@@ -172,6 +172,58 @@ double		sk_ttt_log_evidence(const sk_ttt_state *s);
 void		sk_ttt_prediction(const sk_ttt_state *s, int event,
 							  double *p_first, double *p_tie);
 
+/*
+ * Incremental smoothing (ttt_local.c).  The stored state of a smoothed
+ * history is each item's message (the likelihood its event sends to the
+ * player's skill at that batch, in natural parameters pi = 1/var,
+ * tau = mu/var); every forward and backward message along a timeline is a
+ * function of these and the priors.  After new events are added (at any
+ * time, in new batches or joining old ones), a state of the whole new
+ * history is prepared, the stored messages of the old items loaded (the
+ * new items' stay uniform), the new events marked, and only the batches
+ * the change reaches are re-solved: a batch is solved again when a
+ * neighbour on one of its players' timelines moved by more than the
+ * tolerance.
+ */
+typedef struct sk_ttt_local_counts
+{
+	long		passes;			/* one direction over the dirty batches */
+	long		batches;		/* batches solved (a batch once per solve) */
+	long		distinct_batches;	/* batches solved at least once */
+	long		events;			/* events solved */
+	double		last_change;	/* the largest change of the last pass */
+} sk_ttt_local_counts;
+
+/* Allocates the timeline links (3 ints per slot, 1 byte per batch). */
+sk_status	sk_ttt_local_prepare(sk_ttt_state *s, sk_ttt_alloc alloc, void *context);
+
+/* An item's message: to store (read) and to warm start (set). */
+void		sk_ttt_item_message(const sk_ttt_state *s, int item, double *pi, double *tau);
+void		sk_ttt_set_item_message(sk_ttt_state *s, int item, double pi, double tau);
+
+/*
+ * After the messages are set: every slot's match message and its forward
+ * and backward messages from them (no event solved); no batch dirty.
+ * Returns SK_ERR_NOT_FINITE or SK_ERR_RANGE for a message that is not
+ * finite or of negative precision.
+ */
+sk_status	sk_ttt_local_start(sk_ttt_state *s);
+
+/* Marks the event's batch to be solved (a new or changed event). */
+void		sk_ttt_local_mark_event(sk_ttt_state *s, int event);
+
+/*
+ * Solves the dirty batches, in alternating backward and forward passes,
+ * until none is dirty or the iteration limit (rounds of two passes); a
+ * batch whose slot moves (mu or sigma) by more than tolerance marks the
+ * batches of that player's neighbouring slots (and itself, when it holds
+ * several events).  Ends by recomputing every timeline's forward and
+ * backward messages from the match messages.  Returns 1 when no batch is
+ * left dirty, 0 at the limit.
+ */
+int			sk_ttt_local_smooth(sk_ttt_state *s, double tolerance,
+								sk_ttt_local_counts *counts);
+
 /* The draw margin of two teams of n players together (exposed for tests). */
 double		sk_ttt_margin(const sk_ttt_params *p, int n_players);
 

@@ -91,6 +91,13 @@ struct sk_ttt_state
 	int		   *position;		/* each team's finishing position */
 	mom		   *item_prior;
 	double	   *old;			/* 2 per slot of a batch */
+	/* ttt_local.c, after sk_ttt_local_prepare: each slot's neighbours */
+	int		   *slot_prev;		/* the player's previous slot, or -1 */
+	int		   *slot_next;		/* the player's next slot, or -1 */
+	int		   *slot_batch;
+	unsigned char *batch_dirty;
+	int			dirty_lo;		/* the dirty batches lie in [lo, hi] */
+	int			dirty_hi;
 };
 
 static inline mom
