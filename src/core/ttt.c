@@ -550,6 +550,12 @@ sk_ttt_slot_posterior(const sk_ttt_state *s, int slot, double *mu, double *sigma
 	slot_posterior(&s->slots[slot], mu, sigma);
 }
 
+int
+sk_ttt_item_slot(const sk_ttt_state *s, int item)
+{
+	return s->items[item].slot;
+}
+
 double
 sk_ttt_evidence(const sk_ttt_state *s, int event)
 {

@@ -152,6 +152,8 @@ int			sk_ttt_batch_first_slot(const sk_ttt_state *s, int batch);
 int			sk_ttt_slot_player(const sk_ttt_state *s, int slot);
 void		sk_ttt_slot_posterior(const sk_ttt_state *s, int slot,
 								  double *mu, double *sigma);
+/* The slot of an item (its player at its event's batch). */
+int			sk_ttt_item_slot(const sk_ttt_state *s, int item);
 
 /*
  * The probability the event's observed result had when it was last solved
@@ -223,6 +225,9 @@ void		sk_ttt_local_mark_event(sk_ttt_state *s, int event);
  */
 int			sk_ttt_local_smooth(sk_ttt_state *s, double tolerance,
 								sk_ttt_local_counts *counts);
+
+/* Whether the last sk_ttt_local_smooth solved the batch. */
+int			sk_ttt_local_batch_solved(const sk_ttt_state *s, int batch);
 
 /* The draw margin of two teams of n players together (exposed for tests). */
 double		sk_ttt_margin(const sk_ttt_params *p, int n_players);

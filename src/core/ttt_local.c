@@ -291,3 +291,9 @@ sk_ttt_local_smooth(sk_ttt_state *s, double tolerance, sk_ttt_local_counts *c)
 	refresh_messages(s);
 	return !any_dirty(s);
 }
+
+int
+sk_ttt_local_batch_solved(const sk_ttt_state *s, int batch)
+{
+	return (s->batch_dirty[batch] & SOLVED) != 0;
+}
