@@ -55,7 +55,9 @@ INSERT INTO optional_args VALUES
   ('glicko', 'vol (a glicko with a NULL vol, as the type allows)'),
   ('ttt_history', 'options'),
   ('ttt_replay', 'options'),
-  ('ttt_summary', 'options');
+  ('ttt_summary', 'options'),
+  ('ttt_state', 'options'),
+  ('ttt_update', 'options');
 INSERT INTO optional_args
 SELECT family || '_history', 'options' FROM skill.families() WHERE has_history;
 INSERT INTO optional_args

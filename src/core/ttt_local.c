@@ -218,18 +218,17 @@ solve_batch(sk_ttt_state *s, int b, double tolerance, sk_ttt_local_counts *c)
 		mom			m = to_mom(nat_mul(nat_mul(sl->forward, sl->backward), sl->lik));
 		double		change = fmax(fabs(m.mu - o[0]), fabs(sqrt(m.var) - o[1]));
 
-		/* fmax drops a NaN from a uniform old belief: count it as a move */
-		if (!(change <= tolerance))
+		if (change > tolerance)
 		{
 			if (s->slot_prev[k] >= 0)
 				mark_batch(s, s->slot_batch[s->slot_prev[k]]);
 			if (s->slot_next[k] >= 0)
 				mark_batch(s, s->slot_batch[s->slot_next[k]]);
+			/* its own events are solved in turn: again until they agree */
 			if (several)
 				mark_batch(s, b);
 		}
-		if (change > worst || isnan(change))
-			worst = isnan(change) ? INFINITY : change;
+		worst = fmax(worst, change);
 	}
 	return worst;
 }
