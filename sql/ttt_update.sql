@@ -91,6 +91,34 @@ SELECT count(incremental) AS rounds, sum(incremental) < sum(recompute) AS fewer,
        sum(incremental) * 2 < sum(recompute) AS under_half
 FROM cost;
 
+-- Teams, partial play, ties and three-team matches, with a prior column:
+-- the same update, against a recompute to the fixed point.
+CREATE TEMP TABLE team_games (match_id bigint, played_at timestamptz, player_id bigint,
+                              team int, rank float8, weight float8, prior skill.rating);
+INSERT INTO team_games
+SELECT m, timestamptz '2026-01-01 00:00+00' + (m / 3) * interval '1 day',
+       1 + (m * 7 + k * 5) % 12, 1 + k % 3,
+       CASE WHEN m % 5 = 0 AND k % 3 < 2 THEN 1 ELSE 1 + (k % 3 + m) % 3 END,
+       CASE WHEN k = 4 THEN 0.5 END, CASE WHEN (m * 7 + k * 5) % 12 = 0 THEN skill.rating(2, 3) END
+FROM generate_series(1, 60) m, generate_series(0, 5) k;
+\set tq 'SELECT match_id, played_at, player_id, team, rank, weight, prior FROM team_games ORDER BY played_at, match_id'
+\set topts '{"mu": 0, "sigma": 6, "beta": 1, "gamma": 0.03, "p_draw": 0.2, "epsilon": 1e-9, "iterations": 100000}'
+CREATE TEMP TABLE team_state AS SELECT * FROM skill.ttt_state(:'tq', :'topts');
+-- two late matches (one joining day 5's batch, one on a new batch) and one new
+INSERT INTO team_games
+SELECT m, timestamptz '2026-01-01 00:00+00' + d * interval '1 day',
+       1 + (m * 7 + k * 5) % 12, 1 + k % 3, 1 + (k + m) % 3, NULL, NULL
+FROM (VALUES (101, 5.0), (102, 7.5), (103, 30.0)) x(m, d), generate_series(0, 2) k;
+CREATE TEMP TABLE team_changed AS
+SELECT * FROM skill.ttt_update(:'tq', 'SELECT * FROM team_state', :'topts');
+DELETE FROM team_state WHERE (match_id, player_id) IN (SELECT match_id, player_id FROM team_changed);
+INSERT INTO team_state SELECT * FROM team_changed;
+SELECT count(*) AS compared,
+       max(abs((s.rating).mu - (h.rating).mu)) < 1e-6 AS mu_within_1e_6,
+       max(abs((s.rating).sigma - (h.rating).sigma)) < 1e-6 AS sigma_within_1e_6
+FROM team_state s
+JOIN skill.ttt_history(:'tq', :'topts') h USING (player_id, played_at);
+
 -- With nothing new, an update solves and returns nothing.
 SELECT count(*) FROM skill.ttt_update(:'q', 'SELECT * FROM ttt_state', :'opts');
 -- NULL rows or state: no rows; NULL options: the defaults.
