@@ -59,8 +59,7 @@ BEGIN
   SELECT max(solved_matches) INTO solved FROM changed;
   DROP TABLE changed;
   INSERT INTO cost
-  SELECT r, solved, (s->>'matches')::bigint * (1 + 2 * (s->>'iterations')::bigint)
-  FROM skill.ttt_summary(q, opts) s;
+  SELECT r, solved, max(solved_matches) FROM skill.ttt_state(q, opts);
 END $$;
 SELECT count(*) FROM (SELECT pg_temp.round(r, :'q', :'opts') FROM generate_series(1, 20) r) s;
 SELECT count(*) AS matches, count(DISTINCT played_at) AS batches,

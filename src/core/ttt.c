@@ -562,6 +562,12 @@ sk_ttt_evidence(const sk_ttt_state *s, int event)
 	return exp(s->log_evidence[event]);
 }
 
+long
+sk_ttt_events_solved(const sk_ttt_state *s)
+{
+	return s->events_solved;
+}
+
 double
 sk_ttt_log_evidence(const sk_ttt_state *s)
 {

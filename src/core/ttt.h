@@ -162,6 +162,9 @@ int			sk_ttt_item_slot(const sk_ttt_state *s, int item);
  */
 double		sk_ttt_evidence(const sk_ttt_state *s, int event);
 
+/* Events solved since sk_ttt_prepare (a cost count). */
+long		sk_ttt_events_solved(const sk_ttt_state *s);
+
 /* The sum of the logarithms of every event's evidence. */
 double		sk_ttt_log_evidence(const sk_ttt_state *s);
 

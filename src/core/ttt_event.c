@@ -343,6 +343,7 @@ ttt_event_solve(sk_ttt_state *s, int event)
 
 		s->item_prior[i - i0] = to_mom(nat_div(post, it->lik));
 	}
+	s->events_solved++;
 	event_teams(s, event);
 	s->log_evidence[event] = event_chain(s, event, nt);
 

@@ -76,6 +76,7 @@ struct sk_ttt_state
 	int			n_events;
 	int			n_slots;
 	int			forwarded;		/* batches the first pass has rated */
+	long		events_solved;	/* every event solve, for cost counts */
 	double		margin_z;		/* margin per unit of performance sd */
 	int		   *batch_slot;		/* n_batches + 1 */
 	ttt_slot   *slots;

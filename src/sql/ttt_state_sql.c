@@ -128,16 +128,14 @@ ttt_state(PG_FUNCTION_ARGS)
 	TttHistory	hist;
 	sk_ttt_state *state;
 	double		step[2];
-	int			sweeps;
 
 	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(1)))
 		return (Datum) 0;
 	InitMaterializedSRF(fcinfo, 0);
 	state = prepare_run(fcinfo, 0, 1, "ttt_state", &options, &hist);
 	sk_ttt_forward(state);
-	sweeps = sk_ttt_converge(state, step);
-	/* the first pass solves every match once, a sweep twice */
-	put_state_rows(fcinfo, &hist, state, NULL, (int64) hist.n_events * (1 + 2 * (int64) sweeps));
+	sk_ttt_converge(state, step);
+	put_state_rows(fcinfo, &hist, state, NULL, sk_ttt_events_solved(state));
 	return (Datum) 0;
 }
 

@@ -241,6 +241,7 @@ increment(const built *d, int n_old, double tolerance, sk_ttt_local_counts *c)
 		if (d->id[e] >= n_old)
 			sk_ttt_local_mark_event(s, e);
 	CHECK(sk_ttt_local_smooth(s, tolerance, c) == 1);
+	CHECK(sk_ttt_events_solved(s) == c->events);
 	return s;
 }
 
@@ -327,7 +328,7 @@ run_rounds(double tolerance, int late_join, int late_new, round_counts *r)
 		/* what a recompute of this round's history solves */
 		s = recompute(&hist, 1e-6, &sweeps);
 		r->full_batches += hist.h.n_batches + (long) sweeps * (2 * hist.h.n_batches - 2);
-		r->full_events += (long) n * (1 + 2 * sweeps);
+		r->full_events += sk_ttt_events_solved(s);
 		free_blocks();
 	}
 	{
