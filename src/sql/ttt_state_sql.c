@@ -50,22 +50,6 @@ prepare_run(FunctionCallInfo fcinfo, int rows_arg, int options_arg, const char *
 	return state;
 }
 
-/* The event of each item: items are in event order. */
-static int *
-item_events(const TttHistory *hist)
-{
-	const sk_ttt_history *h = &hist->h;
-	int			n_items = h->team_item[h->event_team[hist->n_events]];
-	int		   *event = palloc_extended(sizeof(int) * (Size) Max(n_items, 1), MCXT_ALLOC_HUGE);
-	int			e,
-				i;
-
-	for (e = 0; e < hist->n_events; e++)
-		for (i = h->team_item[h->event_team[e]]; i < h->team_item[h->event_team[e + 1]]; i++)
-			event[i] = e;
-	return event;
-}
-
 /*
  * One row per item whose player is in keep (NULL: every item), in the
  * rows' order: match, player, batch time, message, smoothed rating.
@@ -77,18 +61,13 @@ put_state_rows(FunctionCallInfo fcinfo, const TttHistory *hist, sk_ttt_state *st
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	CallCache  *cache = call_cache(fcinfo);
 	const sk_ttt_history *h = &hist->h;
-	int		   *event = item_events(hist);
-	int			b,
+	int			e,
 				i;
 
 	composite_init(&cache->rating, TupleDescAttr(rsinfo->setDesc, 5)->atttypid,
 				   fcinfo->flinfo->fn_mcxt);
-	for (b = 0; b < h->n_batches; b++)
-	{
-		int			i0 = h->team_item[h->event_team[h->batch_event[b]]];
-		int			i1 = h->team_item[h->event_team[h->batch_event[b + 1]]];
-
-		for (i = i0; i < i1; i++)
+	for (e = 0; e < hist->n_events; e++)
+		for (i = h->team_item[h->event_team[e]]; i < h->team_item[h->event_team[e + 1]]; i++)
 		{
 			int			player = h->item_player[i];
 			Datum		values[7];
@@ -104,16 +83,15 @@ put_state_rows(FunctionCallInfo fcinfo, const TttHistory *hist, sk_ttt_state *st
 			sk_ttt_item_message(state, i, &pi, &tau);
 			sk_ttt_slot_posterior(state, sk_ttt_item_slot(state, i), &mu, &sigma);
 			check_result_spread("sigma", sigma, false);
-			values[0] = Int64GetDatum(hist->event_match_id[event[i]]);
+			values[0] = Int64GetDatum(hist->event_match_id[e]);
 			values[1] = Int64GetDatum(hist->player_id[player]);
-			values[2] = TimestampTzGetDatum(hist->batch_played_at[b]);
+			values[2] = TimestampTzGetDatum(hist->batch_played_at[hist->event_batch[e]]);
 			values[3] = Float8GetDatum(check_result_finite(pi));
 			values[4] = Float8GetDatum(check_result_finite(tau));
 			values[5] = rating_build(&cache->rating, check_result_finite(mu), sigma);
 			values[6] = Int64GetDatum(solved);
 			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 		}
-	}
 }
 
 /*
