@@ -30,12 +30,21 @@
  * the first replay from the same matches, first in the output unless
  * systems places it.  A match without a forecast is scored by no system,
  * so every system still scores the same matches.
+ *
+ * The whole-history system "ttt" (docs/ttt.md) stands beside the
+ * families: its forecasts, each match from the batches before it with
+ * the past re-smoothed on a schedule, are made first over the whole rows
+ * query, kept per match, and handed out in order by a TrueSkill replay of
+ * the same rows that only carries them: so its matches are chosen and
+ * scored, the outside forecast included, by the code every family's go
+ * through.
  */
 #include "sql/evaluate_forecast.h"
 #include "sql/family_args.h"
 #include "sql/jsonb_args.h"
 #include "sql/objective.h"
 #include "sql/rows_query.h"
+#include "sql/ttt_rows.h"
 
 #include <limits.h>
 #include <math.h>
@@ -91,6 +100,8 @@ typedef struct EvalSink
 	sk_score_state *draw_calibration;
 	bool		replayed_only;	/* the replay only finds the forecast's matches */
 	ForecastReader *reader;		/* the rows' forecast columns */
+	const TttForecasts *ttt;	/* ttt's, in the rows' order; or NULL */
+	int			ttt_next;		/* the next match's */
 	struct EvalSink *forecast;	/* the forecast's scores, during the first replay */
 	int64		dropped;		/* matches left out for a NULL forecast */
 } EvalSink;
@@ -112,9 +123,13 @@ typedef struct EvalForecast
 typedef struct EvalSystem
 {
 	const char *name;
-	const ReplayFamily *family; /* NULL: the forecast */
+	const ReplayFamily *family; /* NULL: the forecast; ttt's: its carrier */
 	Jsonb	   *options;
+	bool		ttt;			/* the whole-history system */
 } EvalSystem;
+
+/* The family whose replay carries ttt's forecasts: it reads ttt's columns. */
+#define TTT_CARRIER "trueskill"
 
 pg_noreturn static void
 report_unpaired(const EvalSink *sink, int64 match_id)
@@ -216,9 +231,19 @@ eval_emit(ReplayState *state, const ReplayResult *r)
 	const ForecastMatch *f = forecast_take(sink->reader, r->match_id);
 	double		o,
 				win,
-				draw;
+				draw,
+				p;
+	int			ttt = -1;
 	int			i;
 
+	if (sink->ttt != NULL)
+	{
+		ttt = sink->ttt_next++;
+		if (ttt >= sink->ttt->n || sink->ttt->match_id[ttt] != r->match_id ||
+			sink->ttt->n_teams[ttt] != r->n_teams)
+			elog(ERROR, "evaluate (%s): the rows query returned other matches for the replay than for ttt",
+				 sink->system);
+	}
 	if (r->n_teams != 2 ||
 		(sink->settings->has_score_from && r->played_at < sink->settings->score_from) ||
 		(sink->settings->has_score_until && r->played_at >= sink->settings->score_until))
@@ -237,8 +262,18 @@ eval_emit(ReplayState *state, const ReplayResult *r)
 		score_forecast(sink->forecast, f, o);
 	if (!sink->replayed_only)
 	{
-		replay_three_way(r, &win, &draw);
-		score_match(sink, r->match_id, replay_expected_score(r, 0), win, draw, o);
+		if (ttt >= 0)
+		{
+			win = sink->ttt->win[ttt];
+			draw = sink->ttt->draw[ttt];
+			p = win + draw / 2;
+		}
+		else
+		{
+			replay_three_way(r, &win, &draw);
+			p = replay_expected_score(r, 0);
+		}
+		score_match(sink, r->match_id, p, win, draw, o);
 	}
 	if (sink->forecast != NULL && !sink->forecast->is_first)
 		score_forecast(sink->forecast, f, o);
@@ -289,7 +324,7 @@ read_settings(Jsonb *options, EvalSettings *s)
  * the rest are its options; without it the system is a family's name.
  */
 static const ReplayFamily *
-system_family(const EvalSettings *s, const char *system, Jsonb **options)
+system_family(const EvalSettings *s, const char *system, Jsonb **options, bool *ttt)
 {
 	JsonbValue *found;
 	Jsonb	   *own = NULL;
@@ -310,17 +345,21 @@ system_family(const EvalSettings *s, const char *system, Jsonb **options)
 								system)));
 			*options = DatumGetJsonbP(DirectFunctionCall2(jsonb_delete, JsonbPGetDatum(own),
 														  CStringGetTextDatum("family")));
+			if ((*ttt = jsonb_string_is(found, "ttt")))
+				return family_by_prefix(TTT_CARRIER);
 			return family_arg(cstring_to_text_with_len(found->val.string.val,
 													   found->val.string.len));
 		}
 	}
+	*options = own;
+	if ((*ttt = strcmp(system, "ttt") == 0))
+		return family_by_prefix(TTT_CARRIER);
 	if (family_by_prefix(system) == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("unknown rating family \"%s\"", system),
-				 errhint("A system is a family (see skill.families()), \"forecast\", or a name whose options give its family: {\"%s\": {\"family\": \"elo\", \"k\": 24}}.",
+				 errhint("A system is a family (see skill.families()), \"ttt\", \"forecast\", or a name whose options give its family: {\"%s\": {\"family\": \"elo\", \"k\": 24}}.",
 						 system)));
-	*options = own;
 	return family_arg(cstring_to_text(system));
 }
 
@@ -505,6 +544,8 @@ evaluate_system(FunctionCallInfo fcinfo, const EvalSystem *evaluated, text *rows
 	EvalSink	sink;
 	ForecastReader reader;
 	EvalRows	er = {state, &sink, forecast, first->system == NULL};
+	TttForecasts ttt;
+	bool		is_ttt = evaluated != NULL && evaluated->ttt;
 
 	init_sink(&sink, settings, system ? system : FORECAST_SYSTEM, first);
 	sink.is_first = er.first_replay;
@@ -514,7 +555,13 @@ evaluate_system(FunctionCallInfo fcinfo, const EvalSystem *evaluated, text *rows
 	forecast_reader_init(&reader, cxt);
 	sink.reader = &reader;
 	state->caller = psprintf("evaluate (%s)", sink.system);
-	replay_read_options(state, evaluated ? evaluated->options : NULL);
+	if (is_ttt)
+	{
+		ttt_forecasts(fcinfo, rows, evaluated->options, state->caller, &ttt);
+		sink.ttt = &ttt;
+	}
+	/* the carrier's defaults: its predictions are not scored */
+	replay_read_options(state, evaluated && !is_ttt ? evaluated->options : NULL);
 	/* Walk-forward refits fit what is scored: the three-way likelihood when it is. */
 	state->engine->details.refit_three_way = settings->three_way;
 	family_rating_type(fcinfo, family, &prior_type);
@@ -523,10 +570,14 @@ evaluate_system(FunctionCallInfo fcinfo, const EvalSystem *evaluated, text *rows
 	rows_query_run(family, rows, &prior_type, eval_add_row, &er);
 	forecast_finish(&reader);
 	replay_finish(state);
+	if (is_ttt && sink.ttt_next != ttt.n)
+		elog(ERROR, "evaluate (%s): the rows query returned other matches for the replay than for ttt",
+			 sink.system);
 	if (!sink.is_first && !sink.replayed_only && sink.scored != first->n)
 		report_unpaired(&sink, state->engine->match_id);
 	if (settings->three_way && !sink.replayed_only && sink.scored > 0 &&
-		sink.three_way.draws == 0 && state->engine->details.draw_model == DRAW_MODEL_NONE)
+		sink.three_way.draws == 0 &&
+		(is_ttt ? !ttt.draws : state->engine->details.draw_model == DRAW_MODEL_NONE))
 		report_no_draws("evaluate", system);
 	MemoryContextSwitchTo(old);
 	if (er.first_replay)
@@ -587,7 +638,8 @@ read_systems(ArrayType *array, const EvalSettings *settings, int *n, int *foreca
 	}
 	for (i = 0; i < *n; i++)
 		if (i != *forecast_position)
-			systems[i].family = system_family(settings, systems[i].name, &systems[i].options);
+			systems[i].family = system_family(settings, systems[i].name, &systems[i].options,
+											  &systems[i].ttt);
 	return systems;
 }
 

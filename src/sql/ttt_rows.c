@@ -249,7 +249,7 @@ check_columns(void *arg, TupleDesc desc)
 		else if (!r->col_prior &&
 				 getBaseType(SPI_gettypeid(desc, col)) == getBaseType(r->rating_type))
 			r->col_prior = col;	/* a CASE or UNION may give the domain's base */
-		else
+		else if (!r->options->other_columns)
 			ereport(ERROR,
 					(errcode(ERRCODE_DATATYPE_MISMATCH),
 					 errmsg("%s reads no column \"%s\" (column %d of the rows query)",

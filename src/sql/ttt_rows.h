@@ -26,6 +26,7 @@ typedef struct TttOptions
 	sk_ttt_params params;
 	double		unit_usecs;		/* the time unit; 0: one unit per batch */
 	double		resmooth_every; /* match_predictions: time units; 0: never */
+	bool		other_columns;	/* evaluate, fit: columns not read are other systems' */
 } TttOptions;
 
 /*
@@ -61,5 +62,27 @@ extern void ttt_read_rows(FunctionCallInfo fcinfo, text *query, const TttOptions
  * match_predictions once its arguments are known not NULL.
  */
 extern void ttt_match_predictions(FunctionCallInfo fcinfo);
+
+/*
+ * ttt_sql.c: the honest forecasts evaluate and fit score, one per match
+ * in the rows' order: each from the batches before it alone, the past
+ * re-smoothed every resmooth_every time units (absent or null in the
+ * options: TTT_RESMOOTH_DEFAULT).  Columns the model does not read are
+ * left to the other systems.  Everything in CurrentMemoryContext.
+ */
+#define TTT_RESMOOTH_DEFAULT 30.0
+
+typedef struct TttForecasts
+{
+	int			n;				/* matches */
+	int64	   *match_id;
+	int		   *n_teams;
+	double	   *win;			/* the first team's chance of winning */
+	double	   *draw;			/* of a tie (0 without p_draw) */
+	bool		draws;			/* p_draw above 0 */
+} TttForecasts;
+
+extern void ttt_forecasts(FunctionCallInfo fcinfo, text *rows, Jsonb *options,
+						  const char *caller, TttForecasts *out);
 
 #endif

@@ -88,17 +88,31 @@ forecast_pass(TttRun *run)
 	}
 }
 
+/*
+ * Reads the rows into a history, runs the first pass (with forecast, the
+ * forecasts' pass: resmooth_every honoured), keeps its ratings if asked
+ * and converges if asked.  other_columns: evaluate's and fit's rows,
+ * whose columns for other systems are not errors; they re-smooth every
+ * TTT_RESMOOTH_DEFAULT time units unless the options say otherwise.
+ */
 static void
-ttt_run(FunctionCallInfo fcinfo, int rows_arg, const char *caller, bool converge,
-		bool keep_filtered, bool forecast, TttRun *run)
+ttt_run_query(FunctionCallInfo fcinfo, text *rows, Jsonb *options, const char *caller,
+			  bool converge, bool keep_filtered, bool forecast, bool other_columns,
+			  TttRun *run)
 {
-	int			options_arg = rows_arg + 1;
-	Jsonb	   *options = PG_ARGISNULL(options_arg) ? NULL : PG_GETARG_JSONB_P(options_arg);
 	sk_status	status;
 
 	memset(run, 0, sizeof(*run));
 	ttt_read_options(options, caller, forecast, &run->options);
-	ttt_read_rows(fcinfo, PG_GETARG_TEXT_PP(rows_arg), &run->options, caller, &run->history);
+	if (other_columns)
+	{
+		JsonbValue *every = options ? object_get(options, "resmooth_every") : NULL;
+
+		run->options.other_columns = true;
+		if (every == NULL || every->type == jbvNull)
+			run->options.resmooth_every = TTT_RESMOOTH_DEFAULT;
+	}
+	ttt_read_rows(fcinfo, rows, &run->options, caller, &run->history);
 	status = sk_ttt_prepare(&run->history.h, &run->options.params, state_alloc,
 							CurrentMemoryContext, &run->state);
 	report_core_status(status, caller);
@@ -120,6 +134,52 @@ ttt_run(FunctionCallInfo fcinfo, int rows_arg, const char *caller, bool converge
 	}
 	if (converge)
 		run->iterations = sk_ttt_converge(run->state, run->step);
+}
+
+/* The same with the rows and options of the SQL call's arguments. */
+static void
+ttt_run(FunctionCallInfo fcinfo, int rows_arg, const char *caller, bool converge,
+		bool keep_filtered, bool forecast, TttRun *run)
+{
+	int			options_arg = rows_arg + 1;
+	Jsonb	   *options = PG_ARGISNULL(options_arg) ? NULL : PG_GETARG_JSONB_P(options_arg);
+
+	ttt_run_query(fcinfo, PG_GETARG_TEXT_PP(rows_arg), options, caller, converge,
+				  keep_filtered, forecast, false, run);
+}
+
+void
+ttt_forecasts(FunctionCallInfo fcinfo, text *rows, Jsonb *options, const char *caller,
+			  TttForecasts *out)
+{
+	TttRun		run;
+	int			e;
+	Size		n;
+
+	ttt_run_query(fcinfo, rows, options, caller, false, false, true, true, &run);
+	out->n = run.history.n_events;
+	out->draws = run.options.params.p_draw > 0.0;
+	n = (Size) Max(out->n, 1);
+	out->match_id = run.history.event_match_id;
+	out->n_teams = palloc_extended(sizeof(int) * n, MCXT_ALLOC_HUGE);
+	out->win = palloc_extended(sizeof(double) * n, MCXT_ALLOC_HUGE);
+	out->draw = palloc_extended(sizeof(double) * n, MCXT_ALLOC_HUGE);
+	for (e = 0; e < out->n; e++)
+	{
+		const sk_ttt_history *h = &run.history.h;
+
+		if ((e & 4095) == 0)
+			CHECK_FOR_INTERRUPTS();
+		out->n_teams[e] = h->event_team[e + 1] - h->event_team[e];
+		out->win[e] = out->draw[e] = 0.0;
+		if (out->n_teams[e] != 2)
+			continue;
+		sk_ttt_prediction(run.state, e, &out->win[e], &out->draw[e]);
+		check_result_finite(out->win[e]);
+		check_result_finite(out->draw[e]);
+		if (!out->draws)
+			out->draw[e] = 0.0;
+	}
 }
 
 /*
