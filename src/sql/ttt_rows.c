@@ -241,6 +241,11 @@ check_columns(void *arg, TupleDesc desc)
 	{
 		const char *name = NameStr(TupleDescAttr(desc, col - 1)->attname);
 
+		if (strcmp(name, "weight") == 0 && r->options->other_columns)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATATYPE_MISMATCH),
+					 errmsg("%s reads no weight column for ttt", r->caller),
+					 errdetail("Partial play is for ttt's own functions: the replays ttt is compared with here read none.")));
 		if (strcmp(name, "weight") == 0 && !r->col_weight)
 		{
 			rows_check_column_type(desc, col, FLOAT8OID, "weight", layout_hint());
