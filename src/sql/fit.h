@@ -6,6 +6,7 @@
  *   fit_objective.c    one evaluation: a replay from memory, scored
  *   fit_search.c       the search, from one start or several
  *   fit_information.c  standard errors from the Hessian at the optimum
+ *   fit_ttt.c          the whole-history system ttt: its search and evaluations
  */
 #ifndef SKILL_SQL_FIT_H
 #define SKILL_SQL_FIT_H
@@ -54,9 +55,13 @@ typedef struct HeldOutLosses
 	int64		capacity;
 } HeldOutLosses;
 
+struct FitTtt;
+
 typedef struct FitContext
 {
-	const ReplayFamily *family;
+	const ReplayFamily *family; /* NULL for ttt */
+	const char *system;			/* the result's name of it */
+	struct FitTtt *ttt;			/* ttt's history and options; NULL for a family */
 	CompactRows *rows;
 	FitSettings settings;
 	/* The parameters searched by replays. */
@@ -154,6 +159,16 @@ extern double fit_seconds_since(instr_time start);
 /* One scored match's loss on the objective of fit (its settings' three_way). */
 extern double fit_match_loss(const FitContext *fc, const ReplayResult *r, double outcome);
 
+/*
+ * Whether a two-team match played at played_at, whose players have at
+ * least min_before earlier matches, is scored, and whether held out.
+ */
+extern bool fit_scores_match(const FitContext *fc, TimestampTz played_at, int min_before,
+							 bool *held_out);
+
+/* One scored match's loss added to the train or held-out score. */
+extern void fit_add_loss(FitContext *fc, bool held_out, double loss);
+
 /* Scores a replay's two-team matches into fc (the ReplayState's emit callback). */
 extern void fit_emit(ReplayState *state, const ReplayResult *r);
 
@@ -206,5 +221,16 @@ extern bool fit_on_bound(double v, double lo, double hi);
  * receives the replays it took.
  */
 extern void fit_information(FitContext *fc, const double *x, StringInfo buf, int *replays);
+
+/* fit_sql.c: reads [low, high] of the search key name, the iterator just past the key. */
+extern void fit_read_bounds(JsonbIterator **it, const char *name, double *lo, double *hi);
+
+/*
+ * fit_ttt.c: ttt's search (sigma, beta, gamma, p_draw), its start in x
+ * and its rows, read once; then each evaluation at x, scored into fc.
+ */
+extern void fit_ttt_setup(FunctionCallInfo fcinfo, FitContext *fc, text *rows, Jsonb *search,
+						  double *x);
+extern void fit_ttt_evaluate(FitContext *fc, const double *x);
 
 #endif

@@ -14,6 +14,7 @@
  */
 #include "sql/fit.h"
 
+#include <limits.h>
 #include <math.h>
 
 #include "access/xact.h"
@@ -58,23 +59,49 @@ fit_match_loss(const FitContext *fc, const ReplayResult *r, double outcome)
 	return sk_three_way_log_loss(win, draw, outcome);
 }
 
+bool
+fit_scores_match(const FitContext *fc, TimestampTz played_at, int min_before, bool *held_out)
+{
+	const FitSettings *s = &fc->settings;
+
+	if ((s->has_score_from && played_at < s->score_from) ||
+		(s->has_held_out_until && played_at >= s->held_out_until) ||
+		min_before < s->experienced)
+		return false;
+	*held_out = s->has_train_until && played_at >= s->train_until;
+	return !*held_out || fc->score_held_out;
+}
+
+void
+fit_add_loss(FitContext *fc, bool held_out, double loss)
+{
+	if (held_out)
+	{
+		fc->held_out.sum += loss;
+		fc->held_out.n++;
+		keep_held_out_loss(&fc->held_out_losses, loss);
+	}
+	else
+	{
+		fc->train.sum += loss;
+		fc->train.n++;
+	}
+}
+
 void
 fit_emit(ReplayState *state, const ReplayResult *r)
 {
 	FitContext *fc = state->engine->emit_arg;
-	const FitSettings *s = &fc->settings;
 	bool		held_out;
 	double		outcome;
+	int			min_before = INT_MAX;
 	int			i;
 
-	if (r->n_teams != 2 || (s->has_score_from && r->played_at < s->score_from) ||
-		(s->has_held_out_until && r->played_at >= s->held_out_until))
+	if (r->n_teams != 2)
 		return;
 	for (i = 0; i < r->n_players; i++)
-		if (r->matches_before[i] < s->experienced)
-			return;
-	held_out = s->has_train_until && r->played_at >= s->train_until;
-	if (held_out && !fc->score_held_out)
+		min_before = Min(min_before, r->matches_before[i]);
+	if (!fit_scores_match(fc, r->played_at, min_before, &held_out))
 		return;
 	outcome = replay_first_team_outcome(r);
 	fc->draws += outcome == 0.5;
@@ -84,19 +111,7 @@ fit_emit(ReplayState *state, const ReplayResult *r)
 			predict_record_add(held_out ? &fc->held_out_record : &fc->train_record, r, outcome);
 		return;
 	}
-	if (held_out)
-	{
-		double		loss = fit_match_loss(fc, r, outcome);
-
-		fc->held_out.sum += loss;
-		fc->held_out.n++;
-		keep_held_out_loss(&fc->held_out_losses, loss);
-	}
-	else
-	{
-		fc->train.sum += fit_match_loss(fc, r, outcome);
-		fc->train.n++;
-	}
+	fit_add_loss(fc, held_out, fit_match_loss(fc, r, outcome));
 }
 
 void
@@ -134,21 +149,26 @@ replay_at(FitContext *fc, const double *x)
 	ReplayState *state;
 
 	CHECK_FOR_INTERRUPTS();
-	state = replay_create(fc->eval_cxt, fc->family);
-	state->caller = "fit";
-	replay_read_options_with(state, fc->settings.family_options, fc->n_params, fc->index, x);
 	memset(&fc->train, 0, sizeof(LogLoss));
 	memset(&fc->held_out, 0, sizeof(LogLoss));
 	fc->draws = 0;
 	fc->train_record.n = fc->held_out_record.n = 0;
 	fc->held_out_losses.n = 0;
-	state->engine->emit = fit_emit;
-	state->engine->emit_arg = fc;
-	state->engine->details.want_context = fc->predict_start.searched[PREDICT_CONTEXT_WEIGHT];
-	state->engine->details.want_z = fc->has_predict;
-	fc->normal_link = state->settings.normal_link;
-	fc->drawn_how.normal = fc->normal_link;
-	compact_replay(state, fc->rows);
+	if (fc->ttt != NULL)
+		fit_ttt_evaluate(fc, x);
+	else
+	{
+		state = replay_create(fc->eval_cxt, fc->family);
+		state->caller = "fit";
+		replay_read_options_with(state, fc->settings.family_options, fc->n_params, fc->index, x);
+		state->engine->emit = fit_emit;
+		state->engine->emit_arg = fc;
+		state->engine->details.want_context = fc->predict_start.searched[PREDICT_CONTEXT_WEIGHT];
+		state->engine->details.want_z = fc->has_predict;
+		fc->normal_link = state->settings.normal_link;
+		fc->drawn_how.normal = fc->normal_link;
+		compact_replay(state, fc->rows);
+	}
 	MemoryContextSwitchTo(old);
 	MemoryContextReset(fc->eval_cxt);
 }

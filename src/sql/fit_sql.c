@@ -169,8 +169,8 @@ predict_param(FitContext *fc, int index, double lo, double hi)
 }
 
 /* Reads [low, high] of the search key name, the iterator just past the key. */
-static void
-read_bounds(JsonbIterator **it, const char *name, double *lo, double *hi)
+void
+fit_read_bounds(JsonbIterator **it, const char *name, double *lo, double *hi)
 {
 	JsonbValue	v;
 
@@ -240,7 +240,7 @@ read_search(FitContext *fc, Jsonb *search, double *low, double *high, int *searc
 			ereport(ERROR,
 					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 					 errmsg("fit searches at most %d parameters", FIT_MAX_PARAMS)));
-		read_bounds(&it, name, &lo, &hi);
+		fit_read_bounds(&it, name, &lo, &hi);
 		/* Both ends must be values the option takes. */
 		low[idx] = lo;
 		options_check(table, "fit search", low);
@@ -475,12 +475,12 @@ fit_report_evaluation(const FitContext *fc, const double *x, double loss)
 	if (fc->settings.starts > 1)
 		ereport(fc->settings.progress_level,
 				(errmsg("fit %s: start %d of %d, evaluation %d, train log-loss %.8f at {%s}",
-						family_prefix(fc->family), fc->current_start, fc->settings.starts,
+						fc->system, fc->current_start, fc->settings.starts,
 						fc->evaluations, loss, buf.data)));
 	else
 		ereport(fc->settings.progress_level,
 				(errmsg("fit %s: evaluation %d, train log-loss %.8f at {%s}",
-						family_prefix(fc->family), fc->evaluations, loss, buf.data)));
+						fc->system, fc->evaluations, loss, buf.data)));
 	pfree(buf.data);
 }
 
@@ -492,7 +492,7 @@ fit_result(FitContext *fc, const FitOutcome *out)
 
 	initStringInfo(&buf);
 	appendStringInfo(&buf, "{\"system\": \"%s\", \"objective\": \"%s\", \"parameters\": {",
-					 family_prefix(fc->family), fc->settings.three_way ? "three_way" : "binary");
+					 fc->system, fc->settings.three_way ? "three_way" : "binary");
 	fit_append_parameters(&buf, fc, out->x, &fc->predict, false);
 	appendStringInfo(&buf, "}, \"converged\": %s, \"stop_reason\": \"%s\", \"at_bound\": [",
 					 out->search->result.converged ? "true" : "false",
@@ -531,6 +531,35 @@ evaluate_start(FitContext *fc, const double *x, HeldOutLosses *start_losses)
 	fit_held_out_losses(fc, &fc->predict_start, start_losses);
 }
 
+/* A family's search, its start in x and its rows, read once into compact rows. */
+static void
+fit_family_setup(FunctionCallInfo fcinfo, FitContext *fc, double *x)
+{
+	double	   *values,
+			   *low,
+			   *high;
+	int			searched_index[FIT_MAX_PARAMS + PREDICT_PARAMS];
+	int			n_searched = 0;
+	int			count;
+
+	fc->family = family_arg(PG_GETARG_TEXT_PP(0));
+	fc->system = family_prefix(fc->family);
+	refuse_refits(&fc->settings);
+	count = Max(fc->family->options.count, 1);
+	values = palloc(sizeof(double) * count);
+	options_read(&fc->family->options, fc->settings.family_options, "fit", values,
+				 palloc0(sizeof(TimestampTz *) * count));
+	fc->draw_model = (ReplayDrawModel) values[fc->family->details_at + DETAIL_DRAW_MODEL];
+	high = palloc(sizeof(double) * count);
+	memcpy(high, values, sizeof(double) * count);
+	low = palloc(sizeof(double) * count);
+	memcpy(low, values, sizeof(double) * count);
+	read_search(fc, PG_GETARG_JSONB_P(2), low, high, searched_index, &n_searched);
+	start_point(fc, values, x);
+	fc->rows = compact_read_query(fcinfo, fc->family, PG_GETARG_TEXT_PP(1));
+	refuse_dead(fc, low, high, searched_index, n_searched);
+}
+
 /* skill.fit(system text, rows text, search jsonb, options jsonb) -> jsonb */
 Datum
 fit(PG_FUNCTION_ARGS)
@@ -538,38 +567,23 @@ fit(PG_FUNCTION_ARGS)
 	FitContext	fc;
 	FitOutcome	out;
 	double		x[FIT_MAX_PARAMS];
-	double	   *values,
-			   *high;
-	int			searched_index[FIT_MAX_PARAMS + PREDICT_PARAMS];
-	int			n_searched = 0;
 	HeldOutLosses start_losses = {CurrentMemoryContext},
 				fitted_losses = {CurrentMemoryContext};
-	int			count;
 
 	if (required_arg_null(fcinfo, OPTIONAL_ARG(3)))
 		PG_RETURN_NULL();
 	memset(&fc, 0, sizeof(fc));
 	INSTR_TIME_SET_CURRENT(fc.start);
-	fc.family = family_arg(PG_GETARG_TEXT_PP(0));
 	fc.current_start = 1;
 	read_settings(PG_ARGISNULL(3) ? NULL : PG_GETARG_JSONB_P(3), &fc.settings);
-	refuse_refits(&fc.settings);
-	count = Max(fc.family->options.count, 1);
-	values = palloc(sizeof(double) * count);
-	options_read(&fc.family->options, fc.settings.family_options, "fit", values,
-				 palloc0(sizeof(TimestampTz *) * count));
-	fc.draw_model = (ReplayDrawModel) values[fc.family->details_at + DETAIL_DRAW_MODEL];
-	high = palloc(sizeof(double) * count);
-	memcpy(high, values, sizeof(double) * count);
+	/* the whole-history system stands beside the families (docs/ttt.md) */
+	if (strcmp(text_to_cstring(PG_GETARG_TEXT_PP(0)), "ttt") == 0)
 	{
-		double	   *low = palloc(sizeof(double) * count);
-
-		memcpy(low, values, sizeof(double) * count);
-		read_search(&fc, PG_GETARG_JSONB_P(2), low, high, searched_index, &n_searched);
-		start_point(&fc, values, x);
-		fc.rows = compact_read_query(fcinfo, fc.family, PG_GETARG_TEXT_PP(1));
-		refuse_dead(&fc, low, high, searched_index, n_searched);
+		fc.system = "ttt";
+		fit_ttt_setup(fcinfo, &fc, PG_GETARG_TEXT_PP(1), PG_GETARG_JSONB_P(2), x);
 	}
+	else
+		fit_family_setup(fcinfo, &fc, x);
 
 	fc.eval_cxt = AllocSetContextCreate(CurrentMemoryContext, "skill fit evaluation",
 										ALLOCSET_DEFAULT_SIZES);

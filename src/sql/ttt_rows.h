@@ -79,10 +79,21 @@ typedef struct TttForecasts
 	int		   *n_teams;
 	double	   *win;			/* the first team's chance of winning */
 	double	   *draw;			/* of a tie (0 without p_draw) */
+	double	   *outcome;		/* 1 won, 0.5 shared the best rank, 0 lost */
 	bool		draws;			/* p_draw above 0 */
 } TttForecasts;
 
 extern void ttt_forecasts(FunctionCallInfo fcinfo, text *rows, Jsonb *options,
 						  const char *caller, TttForecasts *out);
+
+/*
+ * The same in steps, for fit's many evaluations of one history: the
+ * options for forecasts (resmooth_every's default as above, other columns
+ * allowed), the rows read once (ttt_read_rows), then the forecasts with
+ * parameters set in a copy of the options and the history's priors.
+ */
+extern void ttt_forecast_options(Jsonb *options, const char *caller, TttOptions *out);
+extern void ttt_forecast_history(const TttHistory *history, const TttOptions *options,
+								 const char *caller, TttForecasts *out);
 
 #endif

@@ -91,27 +91,16 @@ forecast_pass(TttRun *run)
 /*
  * Reads the rows into a history, runs the first pass (with forecast, the
  * forecasts' pass: resmooth_every honoured), keeps its ratings if asked
- * and converges if asked.  other_columns: evaluate's and fit's rows,
- * whose columns for other systems are not errors; they re-smooth every
- * TTT_RESMOOTH_DEFAULT time units unless the options say otherwise.
+ * and converges if asked.
  */
 static void
 ttt_run_query(FunctionCallInfo fcinfo, text *rows, Jsonb *options, const char *caller,
-			  bool converge, bool keep_filtered, bool forecast, bool other_columns,
-			  TttRun *run)
+			  bool converge, bool keep_filtered, bool forecast, TttRun *run)
 {
 	sk_status	status;
 
 	memset(run, 0, sizeof(*run));
 	ttt_read_options(options, caller, forecast, &run->options);
-	if (other_columns)
-	{
-		JsonbValue *every = options ? object_get(options, "resmooth_every") : NULL;
-
-		run->options.other_columns = true;
-		if (every == NULL || every->type == jbvNull)
-			run->options.resmooth_every = TTT_RESMOOTH_DEFAULT;
-	}
 	ttt_read_rows(fcinfo, rows, &run->options, caller, &run->history);
 	status = sk_ttt_prepare(&run->history.h, &run->options.params, state_alloc,
 							CurrentMemoryContext, &run->state);
@@ -145,32 +134,55 @@ ttt_run(FunctionCallInfo fcinfo, int rows_arg, const char *caller, bool converge
 	Jsonb	   *options = PG_ARGISNULL(options_arg) ? NULL : PG_GETARG_JSONB_P(options_arg);
 
 	ttt_run_query(fcinfo, PG_GETARG_TEXT_PP(rows_arg), options, caller, converge,
-				  keep_filtered, forecast, false, run);
+				  keep_filtered, forecast, run);
+}
+
+/* 1 won, 0.5 shared the best rank, 0 lost: the first team's (as the families) */
+static double
+first_team_outcome(const sk_ttt_history *h, int e)
+{
+	int			t0 = h->event_team[e];
+	double		outcome = 1.0;
+	int			t;
+
+	for (t = t0 + 1; t < h->event_team[e + 1]; t++)
+		if (h->team_rank[t] < h->team_rank[t0])
+			outcome = 0.0;
+		else if (h->team_rank[t] == h->team_rank[t0] && outcome > 0.0)
+			outcome = 0.5;
+	return outcome;
 }
 
 void
-ttt_forecasts(FunctionCallInfo fcinfo, text *rows, Jsonb *options, const char *caller,
-			  TttForecasts *out)
+ttt_forecast_history(const TttHistory *history, const TttOptions *options,
+					 const char *caller, TttForecasts *out)
 {
+	const sk_ttt_history *h = &history->h;
 	TttRun		run;
+	sk_status	status;
+	Size		n = (Size) Max(history->n_events, 1);
 	int			e;
-	Size		n;
 
-	ttt_run_query(fcinfo, rows, options, caller, false, false, true, true, &run);
-	out->n = run.history.n_events;
-	out->draws = run.options.params.p_draw > 0.0;
-	n = (Size) Max(out->n, 1);
-	out->match_id = run.history.event_match_id;
+	memset(&run, 0, sizeof(run));
+	run.options = *options;
+	run.history = *history;
+	status = sk_ttt_prepare(&run.history.h, &run.options.params, state_alloc,
+							CurrentMemoryContext, &run.state);
+	report_core_status(status, caller);
+	forecast_pass(&run);
+	out->n = history->n_events;
+	out->draws = options->params.p_draw > 0.0;
+	out->match_id = history->event_match_id;
 	out->n_teams = palloc_extended(sizeof(int) * n, MCXT_ALLOC_HUGE);
 	out->win = palloc_extended(sizeof(double) * n, MCXT_ALLOC_HUGE);
 	out->draw = palloc_extended(sizeof(double) * n, MCXT_ALLOC_HUGE);
+	out->outcome = palloc_extended(sizeof(double) * n, MCXT_ALLOC_HUGE);
 	for (e = 0; e < out->n; e++)
 	{
-		const sk_ttt_history *h = &run.history.h;
-
 		if ((e & 4095) == 0)
 			CHECK_FOR_INTERRUPTS();
 		out->n_teams[e] = h->event_team[e + 1] - h->event_team[e];
+		out->outcome[e] = first_team_outcome(h, e);
 		out->win[e] = out->draw[e] = 0.0;
 		if (out->n_teams[e] != 2)
 			continue;
@@ -180,6 +192,30 @@ ttt_forecasts(FunctionCallInfo fcinfo, text *rows, Jsonb *options, const char *c
 		if (!out->draws)
 			out->draw[e] = 0.0;
 	}
+}
+
+void
+ttt_forecast_options(Jsonb *options, const char *caller, TttOptions *out)
+{
+	JsonbValue *every = options ? object_get(options, "resmooth_every") : NULL;
+
+	memset(out, 0, sizeof(*out));
+	ttt_read_options(options, caller, true, out);
+	out->other_columns = true;
+	if (every == NULL || every->type == jbvNull)
+		out->resmooth_every = TTT_RESMOOTH_DEFAULT;
+}
+
+void
+ttt_forecasts(FunctionCallInfo fcinfo, text *rows, Jsonb *options, const char *caller,
+			  TttForecasts *out)
+{
+	TttOptions	read_options;
+	TttHistory	history;
+
+	ttt_forecast_options(options, caller, &read_options);
+	ttt_read_rows(fcinfo, rows, &read_options, caller, &history);
+	ttt_forecast_history(&history, &read_options, caller, out);
 }
 
 /*
@@ -361,17 +397,10 @@ ttt_match_predictions(FunctionCallInfo fcinfo)
 		double		win,
 					tie,
 					outcome;
-		int			t;
 
 		CHECK_FOR_INTERRUPTS();
 		sk_ttt_prediction(run.state, e, &win, &tie);
-		/* 1 won, 0.5 shared the best rank, 0 lost (as the families) */
-		outcome = 1.0;
-		for (t = t0 + 1; t < t0 + nt; t++)
-			if (h->team_rank[t] < h->team_rank[t0])
-				outcome = 0.0;
-			else if (h->team_rank[t] == h->team_rank[t0] && outcome > 0.0)
-				outcome = 0.5;
+		outcome = first_team_outcome(h, e);
 		values[0] = Int64GetDatum(run.history.event_match_id[e]);
 		values[1] = TimestampTzGetDatum(run.history.batch_played_at[run.history.event_batch[e]]);
 		values[2] = Int32GetDatum(nt);
