@@ -267,30 +267,32 @@ SQL
 # Time in evaluate, its forecasts honest (from the batches before each
 # match; a batch is a played_at, here one match).  beta is TrueSkill's
 # fitted 11.68 (above); gamma 0.37 a day is TrueSkill's fitted tau of 1 a
-# match at some 50 matches a year; re-smoothing every 365 and every 30 days
-# to epsilon 1e-3 (warm sweeps). The first row is the one the others are
-# paired with; each system's seconds are not separated (the whole call's
-# are printed).
+# match at some 50 matches a year.  First re-smoothed every 365 days (to
+# epsilon 1e-3, at most 30 warm sweeps each) beside TrueSkill fitted, at
+# its defaults and Elo, paired with ttt; then every 30 days (at most 10
+# warm sweeps each) paired with TrueSkill fitted.  Each call's seconds.
 ttt() {
 	local rows='SELECT match_id, played_at, player_id, team, rank FROM results ORDER BY played_at, match_id'
 	local tttopts='"family": "ttt", "beta": 11.68, "gamma": 0.37, "epsilon": 1e-3'
+	local trueskill='"trueskill fitted": {"family": "trueskill", "beta": 11.6759, "tau": 1}'
 	log "TrueSkill Through Time, honest forecasts scored from 2010"
 	echo
 	echo "| system | matches | log-loss | Brier | accuracy | calibration slope | log-loss − first's | paired SE |"
 	echo "|---|---|---|---|---|---|---|---|"
-	local started=$SECONDS
-	q -At -F ' | ' <<SQL
+	score() {	# systems options
+		local started=$SECONDS
+		q -At -F ' | ' <<SQL
 SELECT '| ' || system, n, round(log_loss::numeric, 4), round(brier::numeric, 4), round(accuracy::numeric, 4),
        round(calibration_slope::numeric, 3), coalesce(round(log_loss_diff::numeric, 4)::text, ''),
        coalesce(round(log_loss_diff_se::numeric, 4)::text, '') || ' |'
-FROM skill.evaluate('$rows', ARRAY['ttt yearly', 'ttt monthly', 'trueskill fitted', 'trueskill', 'elo'],
-                    '{"score_from": "2010-01-01 00:00+00",
-                      "ttt yearly": {$tttopts, "resmooth_every": 365},
-                      "ttt monthly": {$tttopts, "resmooth_every": 30},
-                      "trueskill fitted": {"family": "trueskill", "beta": 11.6759, "tau": 1}}');
+FROM skill.evaluate('$rows', $1, '{"score_from": "2010-01-01 00:00+00", $2}');
 SQL
-	echo
-	echo "(evaluate took $((SECONDS - started)) s)"
+		echo "| (that call: $((SECONDS - started)) s) |||||||"
+	}
+	score "ARRAY['ttt yearly', 'trueskill fitted', 'trueskill', 'elo']" \
+		"\"ttt yearly\": {$tttopts, \"resmooth_every\": 365}, $trueskill"
+	score "ARRAY['ttt monthly', 'trueskill fitted']" \
+		"\"ttt monthly\": {$tttopts, \"resmooth_every\": 30, \"iterations\": 10}, $trueskill"
 }
 
 [ "$MARGIN" = only ] || [ "${TRUST:-}" = only ] || [ "${TTT:-}" = only ] || win_loss
