@@ -76,6 +76,9 @@ def calibration(rows, system, options, buckets, what):
     its options."""
     own = dict(json.loads(options).get(system) or {})
     family = own.pop("family", system)
+    if family == "ttt":
+        # evaluate's schedule when none is given (docs/ttt.md), not match_predictions' none
+        own.setdefault("resmooth_every", 30)
     sql = ("SELECT b.bucket, b.n, b.mean_predicted, b.observed FROM unnest((SELECT skill.calibration_table("
            "%s, %s, %d) FROM skill.match_predictions(%s, %s, %s) WHERE teams = 2 AND %s)) b"
            % (what[0], what[1], buckets, literal(family), literal(rows),
