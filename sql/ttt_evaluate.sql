@@ -116,3 +116,9 @@ SELECT * FROM skill.evaluate(:'tied', ARRAY['ttt']);
 SELECT * FROM skill.evaluate(:'world', ARRAY['ttt'], '{"objective": "three_way"}');
 SELECT * FROM skill.evaluate('SELECT match_id, played_at, player_id, team, rank, 1.0::float8 AS weight FROM world ORDER BY played_at, match_id',
                              ARRAY['ttt']);
+-- A rows query that returns other rows on its second reading (the replay
+-- that hands ttt's forecasts out) than on its first (ttt's own).
+CREATE TEMP SEQUENCE reading;
+SELECT * FROM skill.evaluate('SELECT match_id, played_at, player_id, team, rank FROM world
+                              WHERE match_id % 2 = (SELECT nextval(''reading'')) % 2 ORDER BY played_at, match_id',
+                             ARRAY['ttt']);

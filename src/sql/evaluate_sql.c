@@ -158,6 +158,17 @@ report_unscored(const EvalSink *sink, int64 match_id, double p)
 					sink->system, p, match_id)));
 }
 
+/* ttt's forecasts and the replay that hands them out read different rows. */
+pg_noreturn static void
+report_ttt_unpaired(const char *system)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("system \"%s\" of evaluate read other matches from the rows query on its second reading",
+					system),
+			 errhint("Each system reads the rows query anew: it must return the same rows every time.")));
+}
+
 /* One scored match's loss: kept (the first system) or paired with the first's. */
 static void
 pair_loss(EvalSink *sink, int64 match_id, double loss)
@@ -241,8 +252,7 @@ eval_emit(ReplayState *state, const ReplayResult *r)
 		ttt = sink->ttt_next++;
 		if (ttt >= sink->ttt->n || sink->ttt->match_id[ttt] != r->match_id ||
 			sink->ttt->n_teams[ttt] != r->n_teams)
-			elog(ERROR, "evaluate (%s): the rows query returned other matches for the replay than for ttt",
-				 sink->system);
+			report_ttt_unpaired(sink->system);
 	}
 	if (r->n_teams != 2 ||
 		(sink->settings->has_score_from && r->played_at < sink->settings->score_from) ||
@@ -571,8 +581,7 @@ evaluate_system(FunctionCallInfo fcinfo, const EvalSystem *evaluated, text *rows
 	forecast_finish(&reader);
 	replay_finish(state);
 	if (is_ttt && sink.ttt_next != ttt.n)
-		elog(ERROR, "evaluate (%s): the rows query returned other matches for the replay than for ttt",
-			 sink.system);
+		report_ttt_unpaired(sink.system);
 	if (!sink.is_first && !sink.replayed_only && sink.scored != first->n)
 		report_unpaired(&sink, state->engine->match_id);
 	if (settings->three_way && !sink.replayed_only && sink.scored > 0 &&

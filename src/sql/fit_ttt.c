@@ -6,8 +6,8 @@
  * resmooth_every time units, as evaluate scores them) and scores them as
  * fit scores a family's pre-match predictions, so the objective is the
  * forecasts' log-loss, the same quantity for every system.  (ttt's own
- * filtered log-evidence is the binary objective without re-smoothing:
- * each result's probability given the batches before it.)
+ * filtered log-evidence also conditions each result on the matches before
+ * it in its batch, so it is not a forecast from earlier batches alone.)
  */
 #include "sql/fit.h"
 #include "sql/jsonb_args.h"
