@@ -97,6 +97,7 @@ ttt_read_options(Jsonb *options, const char *caller, bool forecasts, TttOptions 
 						 lengthof(option_keys) - (forecasts ? 0 : 1), caller);
 	}
 	sk_ttt_default_params(p);
+	out->other_columns = false;	/* evaluate and fit allow them after reading */
 	/* TrueSkill's scale (docs/ttt.md); the reference's is 0, 6, 1, 0.03 */
 	out->mu = option_number(options, "mu", 25.0);
 	out->sigma = option_number(options, "sigma", 25.0 / 3.0);
