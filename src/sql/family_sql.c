@@ -54,8 +54,7 @@ family_arg(text *name)
 	return family;
 }
 
-/* A type of the extension's own schema (never found through search_path). */
-static Oid
+Oid
 extension_type(FunctionCallInfo fcinfo, const char *name)
 {
 	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);

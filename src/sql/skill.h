@@ -85,6 +85,12 @@ extern void report_core_status(sk_status status, const char *what);
 extern int	check_link(const char *arg, text *value);
 
 /*
+ * A type of the extension's own schema, by the schema of the function
+ * called (never found through search_path) (family_sql.c).
+ */
+extern Oid	extension_type(FunctionCallInfo fcinfo, const char *name);
+
+/*
  * matchmaking_sql.c: an interval as seconds (days of 86400 s); months are
  * refused, naming arg.
  */

@@ -5,6 +5,7 @@
  * with players.
  */
 #include "sql/ttt_rows.h"
+#include "sql/skill.h"
 
 #include <math.h>
 
@@ -479,19 +480,6 @@ read_row(void *arg, TupleTableSlot *slot, TupleDesc desc)
 							player_id, match_id)));
 	}
 	r->n_match++;
-}
-
-/* A type of the extension's own schema (never found through search_path). */
-static Oid
-extension_type(FunctionCallInfo fcinfo, const char *name)
-{
-	Oid			nsp = get_func_namespace(fcinfo->flinfo->fn_oid);
-	Oid			typid = GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid,
-										CStringGetDatum(name), ObjectIdGetDatum(nsp));
-
-	if (!OidIsValid(typid))
-		elog(ERROR, "type %s not found in the extension's schema", name);
-	return typid;
 }
 
 void
