@@ -19,7 +19,7 @@ CREATE FUNCTION pg_temp.add_match(m bigint, d float8) RETURNS void LANGUAGE sql 
                           floor(39 * pg_temp.u(3 * m + 1))::bigint) % 40) AS b),
        w AS (SELECT a, b, pg_temp.u(3 * m + 2) < 1 / (1 + exp(-0.5 * ((a % 8) - (b % 8)))) AS a_wins FROM p)
   INSERT INTO games
-  SELECT m, timestamptz '2026-01-01 00:00+00' + d * interval '1 day', x.player, x.team, x.rank
+  SELECT m, timestamptz '2026-01-01 00:00+00' + d * interval '24 hours', x.player, x.team, x.rank
   FROM w, LATERAL (VALUES (w.a, 1, CASE WHEN a_wins THEN 1 ELSE 2 END),
                           (w.b, 2, CASE WHEN a_wins THEN 2 ELSE 1 END)) x(player, team, rank)
 $$;
@@ -95,7 +95,7 @@ FROM cost;
 CREATE TEMP TABLE team_games (match_id bigint, played_at timestamptz, player_id bigint,
                               team int, rank float8, weight float8, prior skill.rating);
 INSERT INTO team_games
-SELECT m, timestamptz '2026-01-01 00:00+00' + (m / 3) * interval '1 day',
+SELECT m, timestamptz '2026-01-01 00:00+00' + (m / 3) * interval '24 hours',
        1 + (m * 7 + k * 5) % 12, 1 + k % 3,
        CASE WHEN m % 5 = 0 AND k % 3 < 2 THEN 1 ELSE 1 + (k % 3 + m) % 3 END,
        CASE WHEN k = 4 THEN 0.5 END, CASE WHEN (m * 7 + k * 5) % 12 = 0 THEN skill.rating(2, 3) END
@@ -105,7 +105,7 @@ FROM generate_series(1, 60) m, generate_series(0, 5) k;
 CREATE TEMP TABLE team_state AS SELECT * FROM skill.ttt_state(:'tq', :'topts');
 -- two late matches (one joining day 5's batch, one on a new batch) and one new
 INSERT INTO team_games
-SELECT m, timestamptz '2026-01-01 00:00+00' + d * interval '1 day',
+SELECT m, timestamptz '2026-01-01 00:00+00' + d * interval '24 hours',
        1 + (m * 7 + k * 5) % 12, 1 + k % 3, 1 + (k + m) % 3, NULL, NULL
 FROM (VALUES (101, 5.0), (102, 7.5), (103, 30.0)) x(m, d), generate_series(0, 2) k;
 CREATE TEMP TABLE team_changed AS

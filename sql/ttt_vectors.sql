@@ -32,8 +32,10 @@ AS $$ SELECT CASE WHEN k ~ '^[0-9]+$' THEN k::bigint ELSE ascii(k)::bigint END $
 
 CREATE TEMP TABLE vector_rows AS
 SELECT f.name, e.n AS match_id,
-       timestamptz '2000-01-01 00:00+00'
-         + make_interval(days => coalesce((e.ev->>'time')::int, e.n::int)) AS played_at,
+       -- Whole days in UTC: a day added in the session's time zone is 23 or
+       -- 25 hours across a daylight-saving change, and the drift with it.
+       (timestamp '2000-01-01 00:00' + make_interval(days => coalesce((e.ev->>'time')::int, e.n::int)))
+         AT TIME ZONE 'UTC' AS played_at,
        pg_temp.player(p.key) AS player_id, t.i::int AS team,
        -(e.ev->'result'->>(t.i::int - 1))::float8 AS rank,
        coalesce((e.ev->'weights'->(t.i::int - 1)->>(p.j::int - 1))::float8, 1) AS weight,
