@@ -116,6 +116,7 @@ typedef struct FitOptimum
 	bool		converged;
 	sk_qn_reason reason;
 	int			starts;			/* that ended in it */
+	int			start;			/* an end's start (1: the options' point) */
 	uint64		which;			/* bit j - 1: start j ended in it */
 } FitOptimum;
 

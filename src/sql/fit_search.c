@@ -180,7 +180,17 @@ keep_end(FitContext *fc, FitSearch *s, const double *x, const sk_qn_result *r)
 	end->converged = r->converged;
 	end->reason = r->reason;
 	end->starts = 1;
+	end->start = fc->current_start;
 	end->which = UINT64CONST(1) << (fc->current_start - 1);
+}
+
+/* A search's replays and steps into the totals of all starts. */
+static void
+count_run(FitSearch *s, const sk_qn_result *r)
+{
+	s->evaluations += r->evaluations;
+	s->gradient_evaluations += r->gradient_evaluations;
+	s->iterations += r->iterations;
 }
 
 /*
@@ -199,15 +209,10 @@ polish_best(FitContext *fc, FitSearch *s, double *x, int left)
 	for (i = 0; i < s->n_ends; i++)
 		if (end == NULL || s->ends[i].loss < end->loss)
 			end = &s->ends[i];
-	fc->current_start = 0;
-	while (UINT64CONST(1) << fc->current_start != end->which)
-		fc->current_start++;
-	fc->current_start++;
+	fc->current_start = end->start;
 	if (!search_from(fc, x, left, &r))
 		return;
-	s->evaluations += r.evaluations;
-	s->gradient_evaluations += r.gradient_evaluations;
-	s->iterations += r.iterations;
+	count_run(s, &r);
 	s->result = r;				/* from the best end: no worse */
 	s->n_ends--;				/* the end moves on */
 	*end = s->ends[s->n_ends];
@@ -258,9 +263,7 @@ fit_search(FitContext *fc, double *x, FitSearch *s)
 			s->refused++;
 			continue;
 		}
-		s->evaluations += r.evaluations;
-		s->gradient_evaluations += r.gradient_evaluations;
-		s->iterations += r.iterations;
+		count_run(s, &r);
 		if (isnan(r.value))
 		{
 			/* Halted before its first evaluation: nothing found from here. */
