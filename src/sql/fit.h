@@ -223,8 +223,24 @@ extern bool fit_on_bound(double v, double lo, double hi);
  */
 extern void fit_information(FitContext *fc, const double *x, StringInfo buf, int *replays);
 
-/* fit_sql.c: reads [low, high] of the search key name, the iterator just past the key. */
-extern void fit_read_bounds(JsonbIterator **it, const char *name, double *lo, double *hi);
+/*
+ * fit_sql.c: reads search, {"name": [low, high], ...}, into fc's
+ * parameters key by key: index names the key's option (an error for one
+ * that cannot be searched), accept checks its bounds and says whether it is
+ * a parameter of the search (false: the caller keeps it otherwise, as
+ * fit's prediction-only keys).  No parameter at all (and no prediction
+ * key) is an error whose hint shows example.
+ */
+typedef struct FitSearchKeys
+{
+	int			(*index) (const FitContext *fc, const char *name, void *arg);
+	bool		(*accept) (FitContext *fc, int index, const char *name, double lo, double hi,
+						   void *arg);
+	void	   *arg;
+	const char *example;
+} FitSearchKeys;
+
+extern void fit_read_search(FitContext *fc, Jsonb *search, const FitSearchKeys *keys);
 
 /*
  * fit_ttt.c: ttt's search (sigma, beta, gamma, p_draw), its start in x

@@ -169,8 +169,8 @@ predict_param(FitContext *fc, int index, double lo, double hi)
 }
 
 /* Reads [low, high] of the search key name, the iterator just past the key. */
-void
-fit_read_bounds(JsonbIterator **it, const char *name, double *lo, double *hi)
+static void
+read_bounds(JsonbIterator **it, const char *name, double *lo, double *hi)
 {
 	JsonbValue	v;
 
@@ -204,16 +204,9 @@ bad_pair:
 			 errmsg("search bounds of \"%s\" must be an array of two numbers [low, high]", name)));
 }
 
-/*
- * search: {"name": [low, high], ...} over the family's number options;
- * low[] and high[] receive each option's range over the search (its value
- * where it is not searched), for the dead-parameter checks.
- */
-static void
-read_search(FitContext *fc, Jsonb *search, double *low, double *high, int *searched_index,
-			int *n_searched)
+void
+fit_read_search(FitContext *fc, Jsonb *search, const FitSearchKeys *keys)
 {
-	const OptionTable *table = &fc->family->options;
 	JsonbIterator *it;
 	JsonbValue	v;
 	JsonbIteratorToken token;
@@ -230,26 +223,13 @@ read_search(FitContext *fc, Jsonb *search, double *low, double *high, int *searc
 		if (token != WJB_KEY)
 			continue;
 		name = pnstrdup(v.val.string.val, v.val.string.len);
-		idx = options_index(table, name);
-		if (idx < 0 || table->specs[idx].kind != OPTION_NUMBER)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("%s has no number option \"%s\" to search", fc->family->name, name),
-					 errhint("Its options are: %s.", options_names(table))));
+		idx = keys->index(fc, name, keys->arg);
 		if (fc->n_params == FIT_MAX_PARAMS)
 			ereport(ERROR,
 					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 					 errmsg("fit searches at most %d parameters", FIT_MAX_PARAMS)));
-		fit_read_bounds(&it, name, &lo, &hi);
-		/* Both ends must be values the option takes. */
-		low[idx] = lo;
-		options_check(table, "fit search", low);
-		low[idx] = hi;
-		options_check(table, "fit search", low);
-		low[idx] = lo;
-		high[idx] = hi;
-		searched_index[(*n_searched)++] = idx;
-		if (predict_param(fc, idx, lo, hi))
+		read_bounds(&it, name, &lo, &hi);
+		if (!keys->accept(fc, idx, name, lo, hi, keys->arg))
 			continue;
 		fc->index[fc->n_params] = idx;
 		fc->names[fc->n_params] = name;
@@ -261,7 +241,51 @@ read_search(FitContext *fc, Jsonb *search, double *low, double *high, int *searc
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("search names no parameter"),
-				 errhint("For example '{\"k\": [8, 64]}' for elo.")));
+				 errhint("For example %s.", keys->example)));
+}
+
+/*
+ * A family's search runs over its number options; low[] and high[]
+ * receive each option's range over the search (its value where it is not
+ * searched), for the dead-parameter checks.
+ */
+typedef struct FamilySearch
+{
+	double	   *low;
+	double	   *high;
+	int		   *searched_index;
+	int			n_searched;
+} FamilySearch;
+
+static int
+family_search_index(const FitContext *fc, const char *name, void *arg)
+{
+	const OptionTable *table = &fc->family->options;
+	int			idx = options_index(table, name);
+
+	if (idx < 0 || table->specs[idx].kind != OPTION_NUMBER)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("%s has no number option \"%s\" to search", fc->family->name, name),
+				 errhint("Its options are: %s.", options_names(table))));
+	return idx;
+}
+
+static bool
+family_search_accept(FitContext *fc, int idx, const char *name, double lo, double hi, void *arg)
+{
+	const OptionTable *table = &fc->family->options;
+	FamilySearch *fs = arg;
+
+	/* Both ends must be values the option takes. */
+	fs->low[idx] = lo;
+	options_check(table, "fit search", fs->low);
+	fs->low[idx] = hi;
+	options_check(table, "fit search", fs->low);
+	fs->low[idx] = lo;
+	fs->high[idx] = hi;
+	fs->searched_index[fs->n_searched++] = idx;
+	return !predict_param(fc, idx, lo, hi);
 }
 
 /* Which match details the rows carry at all. */
@@ -554,7 +578,14 @@ fit_family_setup(FunctionCallInfo fcinfo, FitContext *fc, double *x)
 	memcpy(high, values, sizeof(double) * count);
 	low = palloc(sizeof(double) * count);
 	memcpy(low, values, sizeof(double) * count);
-	read_search(fc, PG_GETARG_JSONB_P(2), low, high, searched_index, &n_searched);
+	{
+		FamilySearch fs = {low, high, searched_index, 0};
+		FitSearchKeys keys = {family_search_index, family_search_accept, &fs,
+		"'{\"k\": [8, 64]}' for elo"};
+
+		fit_read_search(fc, PG_GETARG_JSONB_P(2), &keys);
+		n_searched = fs.n_searched;
+	}
 	start_point(fc, values, x);
 	fc->rows = compact_read_query(fcinfo, fc->family, PG_GETARG_TEXT_PP(1));
 	refuse_dead(fc, low, high, searched_index, n_searched);

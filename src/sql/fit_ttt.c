@@ -10,7 +10,6 @@
  * it in its batch, so it is not a forecast from earlier batches alone.)
  */
 #include "sql/fit.h"
-#include "sql/jsonb_args.h"
 #include "sql/ttt_rows.h"
 
 #include <math.h>
@@ -36,56 +35,37 @@ typedef struct FitTtt
 } FitTtt;
 
 /* search: {"sigma": [low, high], ...}; each key once, bounds it can take. */
-static void
-read_ttt_search(FitContext *fc, Jsonb *search)
+static int
+ttt_search_index(const FitContext *fc, const char *name, void *arg)
 {
-	JsonbIterator *it;
-	JsonbValue	v;
-	JsonbIteratorToken token;
+	int			idx;
 
-	check_object(search, "search");
-	it = JsonbIteratorInit(&search->root);
-	while ((token = JsonbIteratorNext(&it, &v, true)) != WJB_DONE)
-	{
-		char	   *name;
-		double		lo,
-					hi;
-		int			idx;
-
-		if (token != WJB_KEY)
-			continue;
-		name = pnstrdup(v.val.string.val, v.val.string.len);
-		for (idx = 0; idx < TTT_SEARCHABLE && strcmp(name, searchable[idx]) != 0; idx++)
-			;
-		if (idx == TTT_SEARCHABLE)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("ttt has no option \"%s\" to search", name),
-					 errhint("fit searches ttt's sigma, beta, gamma and p_draw.")));
-		fit_read_bounds(&it, name, &lo, &hi);
-		if (idx == TTT_P_DRAW ? !(lo > 0.0 && hi < 1.0) : !(lo > 0.0))
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("search bounds of \"%s\" must lie %s: [%g, %g]", name,
-							idx == TTT_P_DRAW ? "between 0 and 1, both excluded" : "above 0",
-							lo, hi)));
-		if (idx == TTT_P_DRAW && !fc->settings.three_way)
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("searched parameter \"p_draw\" needs objective \"three_way\""),
-					 errdetail("The binary objective scores the expected score (win + draw/2), not the chance of a draw."),
-					 errhint("Add \"objective\": \"three_way\" to the options of fit.")));
-		fc->index[fc->n_params] = idx;
-		fc->names[fc->n_params] = name;
-		fc->lo[fc->n_params] = lo;
-		fc->hi[fc->n_params] = hi;
-		fc->n_params++;
-	}
-	if (fc->n_params == 0)
+	for (idx = 0; idx < TTT_SEARCHABLE && strcmp(name, searchable[idx]) != 0; idx++)
+		;
+	if (idx == TTT_SEARCHABLE)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("search names no parameter"),
-				 errhint("For example '{\"beta\": [0.1, 10], \"gamma\": [0.001, 1]}' for ttt.")));
+				 errmsg("ttt has no option \"%s\" to search", name),
+				 errhint("fit searches ttt's sigma, beta, gamma and p_draw.")));
+	return idx;
+}
+
+static bool
+ttt_search_accept(FitContext *fc, int idx, const char *name, double lo, double hi, void *arg)
+{
+	if (idx == TTT_P_DRAW ? !(lo > 0.0 && hi < 1.0) : !(lo > 0.0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("search bounds of \"%s\" must lie %s: [%g, %g]", name,
+						idx == TTT_P_DRAW ? "between 0 and 1, both excluded" : "above 0",
+						lo, hi)));
+	if (idx == TTT_P_DRAW && !fc->settings.three_way)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("searched parameter \"p_draw\" needs objective \"three_way\""),
+				 errdetail("The binary objective scores the expected score (win + draw/2), not the chance of a draw."),
+				 errhint("Add \"objective\": \"three_way\" to the options of fit.")));
+	return true;
 }
 
 /* The point x into options: the parameters searched set, the others as given. */
@@ -121,7 +101,12 @@ fit_ttt_setup(FunctionCallInfo fcinfo, FitContext *fc, text *rows, Jsonb *search
 
 	fc->ttt = t;
 	ttt_forecast_options(fc->settings.family_options, "fit", &t->options);
-	read_ttt_search(fc, search);
+	{
+		FitSearchKeys keys = {ttt_search_index, ttt_search_accept, NULL,
+		"'{\"beta\": [0.1, 10], \"gamma\": [0.001, 1]}' for ttt"};
+
+		fit_read_search(fc, search, &keys);
+	}
 	for (k = 0; k < fc->n_params; k++)
 	{
 		double		given = fc->index[k] == TTT_SIGMA ? t->options.sigma
