@@ -77,3 +77,63 @@ awk -v f="$first" -v t="$full" -v n="$sweeps" -v m="$MATCHES" 'BEGIN {
 echo "match_predictions('ttt') (filter forecasts): $filter s; match_predictions('trueskill'): $trueskill s"
 echo "forecasts re-smoothed monthly: $monthly s: $monthly_summary"
 echo "forecasts re-smoothed yearly: $yearly s: $yearly_summary"
+
+# The incremental step (docs/ttt.md, "Incremental smoothing"): the state of
+# the history without its last day (epsilon 1e-4), then that day's 500
+# matches added by ttt_update over the whole history and over windows of
+# the last 7, 30, 90 and 365 days, beside a recompute (ttt_state) of the
+# whole: seconds (best of RUNS; the update's rows returned, not stored),
+# matches solved, rows returned, window_change, and the largest error of a
+# mu (updated, or stored where the update left it) against the fixed point
+# (a recompute to 1e-7).
+day() { echo "timestamptz '2020-01-01 00:00+00' + $1 * interval '24 hours'"; }
+last=$((MATCHES / 500 - 1))
+upd='"mu": 0, "sigma": 1, "beta": 1, "gamma": 0.02, "epsilon": 1e-4, "iterations": 100'
+before="SELECT match_id, played_at, player_id, team, rank FROM bench WHERE played_at < $(day $last) ORDER BY played_at, match_id"
+after="SELECT match_id, played_at, player_id, team, rank FROM bench WHERE played_at < $(day $((last + 1))) ORDER BY played_at, match_id"
+q <<SQL
+CREATE TABLE state AS SELECT * FROM skill.ttt_state(\$r\$$before\$r\$, '{$upd}');
+CREATE UNIQUE INDEX ON state (match_id, player_id);
+CREATE INDEX ON state (player_id, played_at);
+CREATE INDEX ON state (played_at);
+VACUUM ANALYZE state;
+CREATE TABLE fixed AS
+SELECT * FROM skill.ttt_state(\$r\$$after\$r\$, '{$upd, "epsilon": 1e-7, "iterations": 1000}');
+CREATE UNIQUE INDEX ON fixed (match_id, player_id);
+-- the window of the last d days: its rows, and its state rows with each of
+-- its players' last one before it
+CREATE FUNCTION window_rows(d int) RETURNS text LANGUAGE sql AS \$f\$
+  SELECT format('SELECT match_id, played_at, player_id, team, rank FROM bench
+                 WHERE played_at >= %L AND played_at < %L ORDER BY played_at, match_id',
+                $(day "($last - d)"), $(day $((last + 1)))) \$f\$;
+CREATE FUNCTION window_state(d int) RETURNS text LANGUAGE sql AS \$f\$
+  SELECT format('SELECT * FROM state WHERE played_at >= %1\$L
+                 UNION ALL
+                 SELECT b.* FROM (SELECT DISTINCT player_id FROM bench
+                                  WHERE played_at >= %1\$L AND played_at < %2\$L) w
+                 CROSS JOIN LATERAL (SELECT * FROM state s WHERE s.player_id = w.player_id
+                                     AND s.played_at < %1\$L ORDER BY s.played_at DESC LIMIT 1) b',
+                $(day "($last - d)"), $(day $((last + 1)))) \$f\$;
+SQL
+recompute=$(best "SELECT max(solved_matches) FROM skill.ttt_state(\$r\$$after\$r\$, '{$upd}')")
+recompute_solved=$(cat "$CLUSTER_DIR/result")
+echo "one day more ($(q -c "SELECT count(DISTINCT match_id) FROM bench WHERE played_at >= $(day $last) AND played_at < $(day $((last + 1)))") matches on day $last) after $(q -c "SELECT count(DISTINCT match_id) FROM state") matches, epsilon 1e-4:"
+echo "| update | seconds | matches solved | rows returned | window_change | largest mu error |"
+echo "|---|---|---|---|---|---|"
+echo "| recompute (ttt_state) | $recompute | $recompute_solved | | | $(q -c "SELECT round(max(abs((r.rating).mu - (f.rating).mu))::numeric, 5) FROM skill.ttt_state(\$r\$$after\$r\$, '{$upd}') r JOIN fixed f USING (match_id, player_id)") |"
+for d in whole 365 90 30 7; do
+	if [ "$d" = whole ]; then
+		call="skill.ttt_update(\$r\$$after\$r\$, 'SELECT * FROM state', '{$upd}')"
+	else
+		call="skill.ttt_update(window_rows($d), window_state($d), '{$upd}')"
+	fi
+	t=$(best "SELECT count(*) FROM $call")
+	q -F ' | ' <<SQL
+CREATE TEMP TABLE u AS SELECT * FROM $call;
+SELECT '| $d', '$t', max(solved_matches), count(*), round(coalesce(max(window_change), 0)::numeric, 5),
+       (SELECT round(max(abs((coalesce(u.rating, s.rating)).mu - (f.rating).mu))::numeric, 5)
+        FROM fixed f LEFT JOIN state s USING (match_id, player_id) LEFT JOIN u USING (match_id, player_id))
+       || ' |'
+FROM u;
+SQL
+done

@@ -550,6 +550,15 @@ sk_ttt_slot_posterior(const sk_ttt_state *s, int slot, double *mu, double *sigma
 	slot_posterior(&s->slots[slot], mu, sigma);
 }
 
+void
+sk_ttt_slot_past(const sk_ttt_state *s, int slot, double *mu, double *sigma)
+{
+	mom			m = to_mom(nat_mul(s->slots[slot].forward, s->slots[slot].lik));
+
+	*mu = m.mu;
+	*sigma = sqrt(m.var);
+}
+
 int
 sk_ttt_item_slot(const sk_ttt_state *s, int item)
 {

@@ -152,6 +152,13 @@ int			sk_ttt_batch_first_slot(const sk_ttt_state *s, int batch);
 int			sk_ttt_slot_player(const sk_ttt_state *s, int slot);
 void		sk_ttt_slot_posterior(const sk_ttt_state *s, int slot,
 								  double *mu, double *sigma);
+/*
+ * The skill at the slot from its batch and the earlier ones alone (the
+ * forward message times the batch's match messages): what the player's
+ * next batch starts from, drifted.
+ */
+void		sk_ttt_slot_past(const sk_ttt_state *s, int slot,
+							 double *mu, double *sigma);
 /* The slot of an item (its player at its event's batch). */
 int			sk_ttt_item_slot(const sk_ttt_state *s, int item);
 
@@ -228,6 +235,17 @@ void		sk_ttt_local_mark_event(sk_ttt_state *s, int event);
  */
 int			sk_ttt_local_smooth(sk_ttt_state *s, double tolerance,
 								sk_ttt_local_counts *counts);
+
+/*
+ * A skill outside the history, elapsed units before the player's first
+ * slot, whose belief from itself and everything before it is past (the
+ * player's prior in the history is then past drifted by elapsed): its
+ * posterior given what the history sends back to it now.  What a history
+ * that is a window of a longer one changes before its start.
+ */
+void		sk_ttt_before_posterior(const sk_ttt_state *s, int first_slot, double elapsed,
+									double past_mu, double past_sigma,
+									double *mu, double *sigma);
 
 /* Whether the last sk_ttt_local_smooth solved the batch. */
 int			sk_ttt_local_batch_solved(const sk_ttt_state *s, int batch);

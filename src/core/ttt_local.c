@@ -296,3 +296,16 @@ sk_ttt_local_batch_solved(const sk_ttt_state *s, int batch)
 {
 	return (s->batch_dirty[batch] & SOLVED) != 0;
 }
+
+void
+sk_ttt_before_posterior(const sk_ttt_state *s, int first_slot, double elapsed,
+						double past_mu, double past_sigma, double *mu, double *sigma)
+{
+	const ttt_slot *sl = &s->slots[first_slot];
+	mom			past = {past_mu, past_sigma * past_sigma};
+	nat			back = forget(nat_mul(sl->lik, sl->backward), s->p.gamma, elapsed);
+	mom			m = to_mom(nat_mul(to_nat(past), back));
+
+	*mu = m.mu;
+	*sigma = sqrt(m.var);
+}

@@ -2,31 +2,35 @@
  * ttt_state_sql.c - TrueSkill Through Time kept in a table the caller owns
  * and updated incrementally (docs/ttt.md, "Incremental smoothing"):
  * skill.ttt_state computes the whole state, skill.ttt_update re-solves
- * only what new matches reach (core/ttt_local.c).
+ * only what new matches reach (core/ttt_local.c), over the whole history
+ * or a window of it (the matches from some time on).
  *
  * The state is one row per player per match: the match's message to the
  * player's skill at its batch (natural parameters message_pi = 1/var,
- * message_tau = mu/var) and the player's smoothed rating there.  Every
- * other message follows from these and the priors, so a match added late
- * (into an old batch or a new one between two) needs nothing but its rows.
+ * message_tau = mu/var), the player's smoothed rating there, and its past
+ * (the belief from that batch and the earlier ones).  Every other message
+ * follows from the messages and the priors, so a match added late (into
+ * an old batch or a new one between two) needs nothing but its rows; a
+ * window needs, of each of its players, the past of its last match before
+ * it.
  */
 #include "sql/skill.h"
 
 #include <math.h>
 
-#include "catalog/pg_type.h"
-#include "executor/spi.h"
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/jsonb.h"
 #include "utils/timestamp.h"
 
-#include "sql/rows_cursor.h"
 #include "sql/ttt_rows.h"
+#include "sql/ttt_state.h"
 
 PG_FUNCTION_INFO_V1(ttt_state);
 PG_FUNCTION_INFO_V1(ttt_update);
+
+#define STATE_COLUMNS 9
 
 static void *
 state_alloc(void *context, size_t bytes)
@@ -35,16 +39,21 @@ state_alloc(void *context, size_t bytes)
 									  MCXT_ALLOC_HUGE | MCXT_ALLOC_ZERO);
 }
 
-/* Reads the rows and prepares the core's state over them. */
-static sk_ttt_state *
-prepare_run(FunctionCallInfo fcinfo, int rows_arg, int options_arg, const char *caller,
-			TttOptions *options, TttHistory *history)
+static void
+read_history(FunctionCallInfo fcinfo, int rows_arg, int options_arg, const char *caller,
+			 TttOptions *options, TttHistory *history)
 {
 	Jsonb	   *opts = PG_ARGISNULL(options_arg) ? NULL : PG_GETARG_JSONB_P(options_arg);
-	sk_ttt_state *state;
 
 	ttt_read_options(opts, caller, false, options);
 	ttt_read_rows(fcinfo, PG_GETARG_TEXT_PP(rows_arg), options, caller, history);
+}
+
+static sk_ttt_state *
+prepare_state(const TttHistory *history, const TttOptions *options, const char *caller)
+{
+	sk_ttt_state *state;
+
 	report_core_status(sk_ttt_prepare(&history->h, &options->params, state_alloc,
 									  CurrentMemoryContext, &state), caller);
 	return state;
@@ -52,11 +61,12 @@ prepare_run(FunctionCallInfo fcinfo, int rows_arg, int options_arg, const char *
 
 /*
  * One row per item whose player is in keep (NULL: every item), in the
- * rows' order: match, player, batch time, message, smoothed rating.
+ * rows' order: match, player, batch time, message, smoothed rating, past,
+ * and the call's matches solved and change left before the window.
  */
 static void
 put_state_rows(FunctionCallInfo fcinfo, const TttHistory *hist, sk_ttt_state *state,
-			   const bool *keep, int64 solved)
+			   const bool *keep, int64 solved, double window_change)
 {
 	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
 	CallCache  *cache = call_cache(fcinfo);
@@ -70,8 +80,9 @@ put_state_rows(FunctionCallInfo fcinfo, const TttHistory *hist, sk_ttt_state *st
 		for (i = h->team_item[h->event_team[e]]; i < h->team_item[h->event_team[e + 1]]; i++)
 		{
 			int			player = h->item_player[i];
-			Datum		values[7];
-			bool		nulls[7] = {false};
+			int			slot = sk_ttt_item_slot(state, i);
+			Datum		values[STATE_COLUMNS];
+			bool		nulls[STATE_COLUMNS] = {false};
 			double		pi,
 						tau,
 						mu,
@@ -81,23 +92,27 @@ put_state_rows(FunctionCallInfo fcinfo, const TttHistory *hist, sk_ttt_state *st
 			if (keep && !keep[player])
 				continue;
 			sk_ttt_item_message(state, i, &pi, &tau);
-			sk_ttt_slot_posterior(state, sk_ttt_item_slot(state, i), &mu, &sigma);
-			check_result_spread("sigma", sigma, false);
 			values[0] = Int64GetDatum(hist->event_match_id[e]);
 			values[1] = Int64GetDatum(hist->player_id[player]);
 			values[2] = TimestampTzGetDatum(hist->batch_played_at[hist->event_batch[e]]);
 			values[3] = Float8GetDatum(check_result_finite(pi));
 			values[4] = Float8GetDatum(check_result_finite(tau));
+			sk_ttt_slot_posterior(state, slot, &mu, &sigma);
+			check_result_spread("sigma", sigma, false);
 			values[5] = rating_build(&cache->rating, check_result_finite(mu), sigma);
-			values[6] = Int64GetDatum(solved);
+			sk_ttt_slot_past(state, slot, &mu, &sigma);
+			check_result_spread("sigma", sigma, false);
+			values[6] = rating_build(&cache->rating, check_result_finite(mu), sigma);
+			values[7] = Int64GetDatum(solved);
+			values[8] = Float8GetDatum(window_change);
 			tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 		}
 }
 
 /*
  * skill.ttt_state(rows text, options jsonb): the whole history smoothed
- * (as ttt_history), as the rows of a state table: each player's message
- * and smoothed rating in each match.
+ * (as ttt_history), as the rows of a state table: each player's message,
+ * smoothed rating and past in each match.
  */
 Datum
 ttt_state(PG_FUNCTION_ARGS)
@@ -110,208 +125,256 @@ ttt_state(PG_FUNCTION_ARGS)
 	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(1)))
 		return (Datum) 0;
 	InitMaterializedSRF(fcinfo, 0);
-	state = prepare_run(fcinfo, 0, 1, "ttt_state", &options, &hist);
+	read_history(fcinfo, 0, 1, "ttt_state", &options, &hist);
+	state = prepare_state(&hist, &options, "ttt_state");
 	sk_ttt_forward(state);
 	sk_ttt_converge(state, step);
-	put_state_rows(fcinfo, &hist, state, NULL, sk_ttt_events_solved(state));
+	put_state_rows(fcinfo, &hist, state, NULL, sk_ttt_events_solved(state), 0.0);
 	return (Datum) 0;
 }
 
-/* ---- the stored state ---- */
+/* ---- ttt_update ---- */
 
-typedef struct StateReader
+/* What ttt_update keeps of each player of the window. */
+typedef struct WindowPlayers
 {
-	const TttHistory *hist;
-	sk_ttt_state *state;
-	int64	   *match_event;	/* (match_id, event) pairs by match_id */
-	int			n_events;
-	bool	   *loaded;			/* by item */
-	int			col[4];			/* match_id, player_id, message_pi, message_tau */
-} StateReader;
+	int		   *first_item;		/* the player's first item in the rows */
+	double	   *elapsed;		/* from its boundary to its first batch */
+	double	   *before[2];		/* the boundary's posterior, before the update */
+} WindowPlayers;
 
-static const char *const state_columns[] = {"match_id", "player_id", "message_pi", "message_tau"};
-
-static const char *
-state_hint(void)
-{
-	return "The state query must return columns named match_id bigint, player_id bigint, message_pi float8 and message_tau float8 (others are ignored), as skill.ttt_state returns them.";
-}
-
-static void
-state_check_columns(void *arg, TupleDesc desc)
-{
-	StateReader *r = arg;
-	static const Oid types[] = {INT8OID, INT8OID, FLOAT8OID, FLOAT8OID};
-	int			k,
-				col;
-
-	for (k = 0; k < 4; k++)
-	{
-		r->col[k] = 0;
-		for (col = 1; col <= desc->natts; col++)
-			if (strcmp(NameStr(TupleDescAttr(desc, col - 1)->attname), state_columns[k]) == 0)
-				r->col[k] = col;
-		if (!r->col[k])
-			ereport(ERROR,
-					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("the state query of ttt_update has no column \"%s\"", state_columns[k]),
-					 errhint("%s", state_hint())));
-		if (SPI_gettypeid(desc, r->col[k]) != types[k])
-			ereport(ERROR,
-					(errcode(ERRCODE_DATATYPE_MISMATCH),
-					 errmsg("column \"%s\" of the state query of ttt_update must be of type %s, not %s",
-							state_columns[k], format_type_be(types[k]),
-							format_type_be(SPI_gettypeid(desc, r->col[k]))),
-					 errhint("%s", state_hint())));
-	}
-}
-
+/* The event of an item. */
 static int
-compare_pairs(const void *a, const void *b)
+item_event(const TttHistory *hist, int item)
 {
-	int64		x = *(const int64 *) a;
-	int64		y = *(const int64 *) b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The event of match_id, or -1. */
-static int
-event_of(const StateReader *r, int64 match_id)
-{
+	const sk_ttt_history *h = &hist->h;
 	int			lo = 0,
-				hi = r->n_events - 1;
+				hi = hist->n_events - 1;
 
-	while (lo <= hi)
+	while (lo < hi)
 	{
-		int			mid = lo + (hi - lo) / 2;
+		int			mid = (lo + hi + 1) / 2;
 
-		if (r->match_event[2 * mid] == match_id)
-			return (int) r->match_event[2 * mid + 1];
-		if (r->match_event[2 * mid] < match_id)
-			lo = mid + 1;
+		if (h->team_item[h->event_team[mid]] <= item)
+			lo = mid;
 		else
 			hi = mid - 1;
 	}
-	return -1;
+	return lo;
 }
 
-static void
-state_row(void *arg, TupleTableSlot *slot, TupleDesc desc)
+/* The drift from a player's boundary to its first batch, in time units. */
+static double
+boundary_elapsed(const TttOptions *options, TimestampTz boundary, TimestampTz first)
 {
-	StateReader *r = arg;
-	const sk_ttt_history *h = &r->hist->h;
-	int64		match_id,
-				player_id;
-	double		pi,
-				tau;
-	int			e,
-				i;
+	if (options->unit_usecs <= 0.0)
+		return 1.0;				/* one unit per batch played */
+	return (double) (first - boundary) / options->unit_usecs;
+}
 
-	slot_getallattrs(slot);
-	match_id = DatumGetInt64(rows_column_value(slot->tts_values, slot->tts_isnull,
-											   r->col[0], "match_id"));
-	player_id = DatumGetInt64(rows_column_value(slot->tts_values, slot->tts_isnull,
-												r->col[1], "player_id"));
-	pi = DatumGetFloat8(rows_column_value(slot->tts_values, slot->tts_isnull,
-										  r->col[2], "message_pi"));
-	tau = DatumGetFloat8(rows_column_value(slot->tts_values, slot->tts_isnull,
-										   r->col[3], "message_tau"));
-	e = event_of(r, match_id);
-	i = -1;
-	if (e >= 0)
-		for (i = h->team_item[h->event_team[e]]; i < h->team_item[h->event_team[e + 1]]; i++)
-			if (r->hist->player_id[h->item_player[i]] == player_id)
-				break;
-	if (e < 0 || i == h->team_item[h->event_team[e + 1]])
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("the state of player " INT64_FORMAT " in match " INT64_FORMAT " has no row in the rows query",
-						player_id, match_id),
-				 errhint("Delete the state rows of matches removed from the history.")));
-	if (r->loaded[i])
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("the state of player " INT64_FORMAT " in match " INT64_FORMAT " comes twice",
-						player_id, match_id)));
-	if (!isfinite(pi) || !isfinite(tau) || pi < 0.0)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("the state of player " INT64_FORMAT " in match " INT64_FORMAT " must have finite messages and message_pi at least 0",
-						player_id, match_id)));
-	r->loaded[i] = true;
-	sk_ttt_set_item_message(r->state, i, pi, tau);
+/*
+ * The priors of the window: a player with a boundary starts from its past
+ * there, drifted to its first batch; the others from their own priors.
+ */
+static void
+window_priors(TttHistory *hist, const TttOptions *options, const TttStoredState *stored,
+			  WindowPlayers *w)
+{
+	sk_ttt_history *h = &hist->h;
+	double	   *mu = palloc_extended(sizeof(double) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
+	double	   *sigma = palloc_extended(sizeof(double) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
+	int			p;
+
+	for (p = 0; p < h->n_players; p++)
+	{
+		int			first = w->first_item[p];
+		TimestampTz at = hist->batch_played_at[hist->event_batch[item_event(hist, first)]];
+		double		past_sigma = stored->before_past[2 * p + 1];
+
+		mu[p] = h->prior_mu[p];
+		sigma[p] = h->prior_sigma[p];
+		w->elapsed[p] = 0.0;
+		if (!stored->has_before[p])
+			continue;
+		w->elapsed[p] = boundary_elapsed(options, stored->before_at[p], at);
+		mu[p] = stored->before_past[2 * p];
+		sigma[p] = sqrt(past_sigma * past_sigma +
+						w->elapsed[p] * options->params.gamma * options->params.gamma);
+	}
+	h->prior_mu = mu;
+	h->prior_sigma = sigma;
+}
+
+/* Each player's first item in the rows. */
+static void
+first_items(const TttHistory *hist, WindowPlayers *w)
+{
+	const sk_ttt_history *h = &hist->h;
+	int			n_items = h->team_item[h->event_team[hist->n_events]];
+	int			i,
+				p;
+
+	for (p = 0; p < h->n_players; p++)
+		w->first_item[p] = -1;
+	for (i = 0; i < n_items; i++)
+		if (w->first_item[h->item_player[i]] < 0)
+			w->first_item[h->item_player[i]] = i;
+}
+
+/*
+ * A player whose first slot has state rows only: its stored past there
+ * must be what the window's prior and the stored messages give, or the
+ * state is not this history's under these options (a boundary row missing
+ * from the state query, other options, other priors).
+ */
+static void
+check_first_slots(const TttHistory *hist, const TttStoredState *stored, sk_ttt_state *state,
+				  const WindowPlayers *w)
+{
+	const sk_ttt_history *h = &hist->h;
+	int			n_items = h->team_item[h->event_team[hist->n_events]];
+	bool	   *all_stored = palloc_extended(sizeof(bool) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
+	int			i,
+				p;
+
+	for (p = 0; p < h->n_players; p++)
+		all_stored[p] = true;
+	for (i = 0; i < n_items; i++)
+	{
+		int			player = h->item_player[i];
+
+		if (sk_ttt_item_slot(state, i) == sk_ttt_item_slot(state, w->first_item[player]))
+			all_stored[player] &= stored->loaded[i];
+	}
+	for (p = 0; p < h->n_players; p++)
+	{
+		int			first = w->first_item[p];
+		double		mu,
+					sigma;
+
+		CHECK_FOR_INTERRUPTS();
+		if (!all_stored[p])
+			continue;
+		sk_ttt_slot_past(state, sk_ttt_item_slot(state, first), &mu, &sigma);
+		if (fabs(mu - stored->past[2 * first]) > 1e-9 * Max(1.0, fabs(mu)) ||
+			fabs(sigma - stored->past[2 * first + 1]) > 1e-9 * sigma)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("the state of player " INT64_FORMAT " in match " INT64_FORMAT " does not follow from %s",
+							hist->player_id[p], hist->event_match_id[item_event(hist, first)],
+							stored->has_before[p] ? "its state row before the rows" : "its prior"),
+					 errdetail("Its past has mu %.6g and sigma %.6g; its prior and stored messages give %.6g and %.6g.",
+							   stored->past[2 * first], stored->past[2 * first + 1], mu, sigma),
+					 errhint("When the rows are a window of the history, the state query must give each player's last state row before it; and the options must be those the state was made with.")));
+	}
+	pfree(all_stored);
+}
+
+/*
+ * The boundaries' posteriors now (each player's last rating before the
+ * window, given the window as it stands): recorded, or the largest move
+ * since they were.
+ */
+static double
+boundary_moves(const TttStoredState *stored, sk_ttt_state *state, WindowPlayers *w,
+			   int n_players, bool record)
+{
+	double		worst = 0.0;
+	int			p;
+
+	for (p = 0; p < n_players; p++)
+	{
+		double		mu,
+					sigma;
+
+		if (!stored->has_before[p])
+			continue;
+		sk_ttt_before_posterior(state, sk_ttt_item_slot(state, w->first_item[p]), w->elapsed[p],
+								stored->before_past[2 * p], stored->before_past[2 * p + 1],
+								&mu, &sigma);
+		if (record)
+		{
+			w->before[0][p] = mu;
+			w->before[1][p] = sigma;
+		}
+		else
+		{
+			double		move = Max(fabs(mu - w->before[0][p]), fabs(sigma - w->before[1][p]));
+
+			worst = Max(worst, move);
+		}
+	}
+	return worst;
 }
 
 /*
  * skill.ttt_update(rows text, state text, options jsonb): the rows are the
- * whole history, new matches included; the state query the stored
- * messages of the matches already smoothed.  Matches (or players of a
- * match) without a state row are new: their batches are solved, and every
- * batch their change reaches by more than epsilon.  Returns the state rows
- * of every player whose timeline changed, to upsert.
+ * history, new matches included, whole or from some time on; the state
+ * query the stored rows of the matches already smoothed (and, for a
+ * window, of each player's last match before it).  Matches (or players of
+ * a match) without a state row are new: their batches are solved, and
+ * every batch their change reaches by more than epsilon.  Returns the
+ * state rows of every player whose timeline changed, to upsert.
  */
 Datum
 ttt_update(PG_FUNCTION_ARGS)
 {
 	TttOptions	options;
 	TttHistory	hist;
-	StateReader r;
+	TttStoredState stored;
+	WindowPlayers w;
 	sk_ttt_local_counts counts;
+	sk_ttt_state *state;
 	const sk_ttt_history *h;
 	bool	   *keep;
+	double		moved;
 	int			n_items,
-				e,
+				b,
+				k,
 				i;
 
 	if (required_arg_null_srf(fcinfo, OPTIONAL_ARG(2)))
 		return (Datum) 0;
 	InitMaterializedSRF(fcinfo, 0);
-	memset(&r, 0, sizeof(r));
-	r.state = prepare_run(fcinfo, 0, 2, "ttt_update", &options, &hist);
+	read_history(fcinfo, 0, 2, "ttt_update", &options, &hist);
 	h = &hist.h;
-	report_core_status(sk_ttt_local_prepare(r.state, state_alloc, CurrentMemoryContext),
+	ttt_read_state(fcinfo, PG_GETARG_TEXT_PP(1), &hist, &stored);
+	w.first_item = palloc_extended(sizeof(int) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
+	w.elapsed = palloc_extended(sizeof(double) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
+	w.before[0] = palloc_extended(sizeof(double) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
+	w.before[1] = palloc_extended(sizeof(double) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
+	first_items(&hist, &w);
+	window_priors(&hist, &options, &stored, &w);
+
+	state = prepare_state(&hist, &options, "ttt_update");
+	report_core_status(sk_ttt_local_prepare(state, state_alloc, CurrentMemoryContext),
 					   "ttt_update");
-	r.hist = &hist;
-	r.n_events = hist.n_events;
-	r.match_event = palloc_extended(sizeof(int64) * 2 * (Size) Max(hist.n_events, 1),
-									MCXT_ALLOC_HUGE);
-	for (e = 0; e < hist.n_events; e++)
-	{
-		r.match_event[2 * e] = hist.event_match_id[e];
-		r.match_event[2 * e + 1] = e;
-	}
-	qsort(r.match_event, hist.n_events, 2 * sizeof(int64), compare_pairs);
 	n_items = h->team_item[h->event_team[hist.n_events]];
-	r.loaded = palloc_extended(sizeof(bool) * (Size) Max(n_items, 1),
-							   MCXT_ALLOC_HUGE | MCXT_ALLOC_ZERO);
-	rows_cursor_run(PG_GETARG_TEXT_PP(1), state_check_columns, state_row, &r);
-	report_core_status(sk_ttt_local_start(r.state), "ttt_update");
-	for (e = 0; e < hist.n_events; e++)
-		for (i = h->team_item[h->event_team[e]]; i < h->team_item[h->event_team[e + 1]]; i++)
-			if (!r.loaded[i])
-			{
-				sk_ttt_local_mark_event(r.state, e);
-				break;
-			}
-	if (!sk_ttt_local_smooth(r.state, options.params.epsilon, &counts))
+	for (i = 0; i < n_items; i++)
+		if (stored.loaded[i])
+			sk_ttt_set_item_message(state, i, stored.message[2 * i], stored.message[2 * i + 1]);
+	report_core_status(sk_ttt_local_start(state), "ttt_update");
+	check_first_slots(&hist, &stored, state, &w);
+	boundary_moves(&stored, state, &w, h->n_players, true);
+	for (i = 0; i < n_items; i++)
+		if (!stored.loaded[i])
+			sk_ttt_local_mark_event(state, item_event(&hist, i));
+	if (!sk_ttt_local_smooth(state, options.params.epsilon, &counts))
 		ereport(WARNING,
 				(errmsg("ttt_update stopped at the iteration limit (%d rounds) with changes above epsilon",
 						options.params.iterations),
 				 errhint("Raise \"iterations\" or \"epsilon\", or recompute the state with ttt_state.")));
+	/* what the window leaves unapplied before it: reported, not hidden */
+	moved = boundary_moves(&stored, state, &w, h->n_players, false);
+
 	/* a player's ratings moved if a batch of its was solved */
 	keep = palloc_extended(sizeof(bool) * (Size) Max(h->n_players, 1),
 						   MCXT_ALLOC_HUGE | MCXT_ALLOC_ZERO);
-	{
-		int			b,
-					k;
-
-		for (b = 0; b < h->n_batches; b++)
-			if (sk_ttt_local_batch_solved(r.state, b))
-				for (k = sk_ttt_batch_first_slot(r.state, b);
-					 k < sk_ttt_batch_first_slot(r.state, b + 1); k++)
-					keep[sk_ttt_slot_player(r.state, k)] = true;
-	}
-	put_state_rows(fcinfo, &hist, r.state, keep, counts.events);
+	for (b = 0; b < h->n_batches; b++)
+		if (sk_ttt_local_batch_solved(state, b))
+			for (k = sk_ttt_batch_first_slot(state, b);
+				 k < sk_ttt_batch_first_slot(state, b + 1); k++)
+				keep[sk_ttt_slot_player(state, k)] = true;
+	put_state_rows(fcinfo, &hist, state, keep, counts.events, check_result_finite(moved));
 	return (Datum) 0;
 }

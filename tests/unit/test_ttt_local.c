@@ -403,6 +403,65 @@ test_nothing_new(void)
 	free_blocks();
 }
 
+/*
+ * A window's boundary: a slot's posterior is its past times what its
+ * player's next slot sends back, drifted; sk_ttt_before_posterior, given
+ * the previous slot's past and the drift, is that posterior, to rounding
+ * (the messages refreshed from the stored ones, so all consistent).
+ */
+static void
+test_boundary_posterior(void)
+{
+	sk_ttt_state *s,
+			   *full;
+	sk_ttt_local_counts c;
+	int			sweeps,
+				checked = 0;
+	int			last[PLAYERS];
+	int			b,
+				k;
+
+	rng = 11;
+	for (int e = 0; e < 120; e++)
+		new_duel(e, 1.0 + (double) (e / 4));
+	build(&hist, 120);
+	full = recompute(&hist, FIXED_POINT, &sweeps);
+	store(full, &hist);
+	s = increment(&hist, 120, 1e-6, &c);
+	for (k = 0; k < PLAYERS; k++)
+		last[k] = -1;
+	for (b = 0; b < hist.h.n_batches; b++)
+		for (k = sk_ttt_batch_first_slot(s, b); k < sk_ttt_batch_first_slot(s, b + 1); k++)
+		{
+			int			player = sk_ttt_slot_player(s, k);
+			int			prev = last[player];
+
+			if (prev >= 0)
+			{
+				int			pb = 0;
+				double		past_mu,
+							past_sigma,
+							mu,
+							sigma,
+							want_mu,
+							want_sigma;
+
+				while (sk_ttt_batch_first_slot(s, pb + 1) <= prev)
+					pb++;
+				sk_ttt_slot_past(s, prev, &past_mu, &past_sigma);
+				sk_ttt_before_posterior(s, k, hist.h.batch_time[b] - hist.h.batch_time[pb],
+										past_mu, past_sigma, &mu, &sigma);
+				sk_ttt_slot_posterior(s, prev, &want_mu, &want_sigma);
+				CHECK(fabs(mu - want_mu) <= 1e-12 * (1.0 + fabs(want_mu)));
+				CHECK(fabs(sigma - want_sigma) <= 1e-12 * want_sigma);
+				checked++;
+			}
+			last[player] = k;
+		}
+	CHECK(checked > 100);
+	free_blocks();
+}
+
 /* A stored message that is not a Gaussian is refused. */
 static void
 test_bad_message(void)
@@ -428,6 +487,7 @@ main(void)
 {
 	test_nothing_new();
 	test_bad_message();
+	test_boundary_posterior();
 	test_late_matches();
 	test_appends();
 	UNIT_DONE("ttt_local");
