@@ -5,31 +5,13 @@
 -- evaluate's outside forecast, against TrueSkill and Elo.  Numbers come
 -- from a hash of the indices (the same on every PostgreSQL version).
 
--- A uniform number in (0, 1) from a seed, and a standard normal from two.
-CREATE FUNCTION pg_temp.u(seed bigint) RETURNS float8 LANGUAGE sql IMMUTABLE
-AS $$ SELECT ((hashint8(seed)::bigint & 2147483647) + 0.5) / 2147483648.0 $$;
-CREATE FUNCTION pg_temp.z(seed bigint) RETURNS float8 LANGUAGE sql IMMUTABLE
-AS $$ SELECT sqrt(-2 * ln(pg_temp.u(2 * seed))) * cos(2 * pi() * pg_temp.u(2 * seed + 1)) $$;
-
 -- 24 players over 200 days: skill starts N(0, 1) and drifts by N(0, 0.15^2)
 -- a day; 6 games a day between players drawn by hash, performance noise 1.
-CREATE TEMP TABLE truth AS
-SELECT p AS player_id, d AS day,
-       pg_temp.z(1000000 + p) + sum(0.15 * pg_temp.z(p * 1000 + d)) OVER (PARTITION BY p ORDER BY d) AS skill
-FROM generate_series(1, 24) p, generate_series(1, 200) d;
-CREATE TEMP TABLE world AS
-SELECT g.match_id, timestamptz '2026-01-01 00:00+00' + g.day * interval '24 hours' AS played_at,
-       x.player_id, x.team, x.rank
-FROM (SELECT (d * 10 + k)::bigint AS match_id, d AS day,
-             1 + (hashint8(d * 100 + k) & 2147483647) % 24 AS a,
-             1 + ((hashint8(d * 100 + k) & 2147483647) / 24 + 1 + (hashint8(-d * 100 - k) & 2147483647) % 23) % 24 AS b
-      FROM generate_series(1, 200) d, generate_series(1, 6) k) g
-JOIN truth ta ON ta.player_id = g.a AND ta.day = g.day
-JOIN truth tb ON tb.player_id = g.b AND tb.day = g.day,
-     LATERAL (SELECT ta.skill + pg_temp.z(7000000 + g.match_id) > tb.skill + pg_temp.z(8000000 + g.match_id) AS a_won) w,
-     LATERAL (VALUES (g.a::bigint, 1, CASE WHEN w.a_won THEN 1 ELSE 2 END::float8),
-                     (g.b::bigint, 2, CASE WHEN w.a_won THEN 2 ELSE 1 END::float8)) x(player_id, team, rank)
-WHERE g.a <> g.b;
+\set players 24
+\set days 200
+\set per_day 6
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/drifting_world.sql
 SELECT count(DISTINCT match_id) AS matches, count(DISTINCT player_id) AS players FROM world;
 
 \set world 'SELECT match_id, played_at, player_id, team, rank FROM world ORDER BY played_at, match_id'

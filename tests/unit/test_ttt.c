@@ -10,28 +10,9 @@
 
 #include "normal.h"
 #include "trueskill.h"
+#include "blocks.h"
 #include "ttt.h"
 #include "unit.h"
-
-/* Every block the state asks for, freed at the end of each test. */
-static void *blocks[64];
-static int	n_blocks;
-
-static void *
-test_alloc(void *context, size_t bytes)
-{
-	(void) context;
-	if (n_blocks == 64)
-		return NULL;
-	return blocks[n_blocks++] = calloc(1, bytes);
-}
-
-static void
-free_blocks(void)
-{
-	while (n_blocks > 0)
-		free(blocks[--n_blocks]);
-}
 
 /*
  * A history of one-player-per-team events of two teams, one event a batch

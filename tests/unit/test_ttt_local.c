@@ -9,27 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "blocks.h"
 #include "ttt.h"
 #include "unit.h"
-
-static void *blocks[256];
-static int	n_blocks;
-
-static void *
-test_alloc(void *context, size_t bytes)
-{
-	(void) context;
-	if (n_blocks == 256)
-		return NULL;
-	return blocks[n_blocks++] = calloc(1, bytes);
-}
-
-static void
-free_blocks(void)
-{
-	while (n_blocks > 0)
-		free(blocks[--n_blocks]);
-}
 
 /*
  * The world: 400 players, each playing for 120 days, their start dates
