@@ -22,7 +22,9 @@
 # TTT=1 adds a fourth part (TTT=only: that part alone): TrueSkill Through
 # Time's honest forecasts (each match from the batches before it, the past
 # re-smoothed yearly, then monthly) scored from 2010 on beside TrueSkill and
-# Elo, with the paired differences (docs/ttt.md).
+# Elo, with the paired differences; then the whole history smoothed (sweeps,
+# matches a second per sweep) and a week's incremental update, over the
+# whole history and over windows, against a recompute (docs/ttt.md).
 # LOAD_ONLY=1 stops after loading (and the data summary), for
 # checking the loader alone.
 source "$(dirname "$0")/lib.sh"
@@ -295,7 +297,87 @@ SQL
 		"\"ttt monthly\": {$tttopts, \"resmooth_every\": 30, \"iterations\": 10}, $trueskill"
 }
 
+# With TTT: the whole history smoothed to convergence (epsilon 1e-3, at
+# ttt's parameters above), its sweeps and matches a second per sweep; then
+# the incremental step: the state of the history before the week of
+# 2024-11-11 (ttt_state), that week's matches added by ttt_update over the
+# whole history and over windows of 365, 90 and 30 days, beside a recompute,
+# each against the fixed point (epsilon 1e-5): seconds, matches solved, rows
+# returned, window_change and the errors of the ratings (updated, or stored
+# where the update left them).  Timings are one run each.
+ttt_speed() {
+	local rows='SELECT match_id, played_at, player_id, team, rank FROM results'
+	local o='"beta": 11.68, "gamma": 0.37, "epsilon": 1e-3, "iterations": 1000'
+	local week="'2024-11-11 00:00+00'" next="'2024-11-18 00:00+00'"
+	local before="$rows WHERE played_at < $week ORDER BY played_at, match_id"
+	local after="$rows WHERE played_at < $next ORDER BY played_at, match_id"
+	log "TrueSkill Through Time: the whole history smoothed, and a week's update"
+	timed() {	# SQL: one line, "seconds | result"
+		q -At -F ' | ' -c '\timing on' -c "$1" | awk '/^Time:/ { t = $2 / 1000; next } { r = $0 } END { printf "%.2f | %s\n", t, r }'
+	}
+	local first full
+	first=$(timed "SELECT skill.ttt_summary('$rows ORDER BY played_at, match_id', '{$o, \"iterations\": 1}')->>'matches'")
+	full=$(timed "SELECT skill.ttt_summary('$rows ORDER BY played_at, match_id', '{$o}')->>'iterations'")
+	echo
+	echo "Smoothed to epsilon 1e-3: first pass ${first%% |*} s, to convergence ${full%% |*} s in ${full##*| } sweeps;" \
+		"$(awk -v f="${first%% |*}" -v t="${full%% |*}" -v n="${full##*| }" -v m="${first##*| }" \
+			'BEGIN { printf "%.0f matches a second per sweep", m * (n - 1) / (t - f) }')"
+	q <<SQL
+CREATE TABLE ttt_week_state AS SELECT * FROM skill.ttt_state(\$r\$$before\$r\$, '{$o}');
+CREATE UNIQUE INDEX ON ttt_week_state (match_id, player_id);
+CREATE INDEX ON ttt_week_state (player_id, played_at);
+CREATE INDEX ON ttt_week_state (played_at);
+VACUUM ANALYZE ttt_week_state;
+CREATE TABLE ttt_week_fixed AS
+SELECT * FROM skill.ttt_state(\$r\$$after\$r\$, '{$o, "epsilon": 1e-5, "iterations": 5000}');
+CREATE UNIQUE INDEX ON ttt_week_fixed (match_id, player_id);
+CREATE FUNCTION ttt_week_rows(d int) RETURNS text LANGUAGE sql AS \$f\$
+  SELECT format('$rows WHERE played_at >= %L AND played_at < %s ORDER BY played_at, match_id',
+                timestamptz $week - d * interval '24 hours', \$q\$$next\$q\$) \$f\$;
+CREATE FUNCTION ttt_week_state_rows(d int) RETURNS text LANGUAGE sql AS \$f\$
+  SELECT format('SELECT * FROM ttt_week_state WHERE played_at >= %1\$L
+                 UNION ALL
+                 SELECT b.* FROM (SELECT DISTINCT player_id FROM results
+                                  WHERE played_at >= %1\$L AND played_at < %2\$s) w
+                 CROSS JOIN LATERAL (SELECT * FROM ttt_week_state s WHERE s.player_id = w.player_id
+                                     AND s.played_at < %1\$L ORDER BY s.played_at DESC LIMIT 1) b',
+                timestamptz $week - d * interval '24 hours', \$q\$$next\$q\$) \$f\$;
+SQL
+	echo
+	echo "The week of 2024-11-11 ($(q -At -c "SELECT count(DISTINCT match_id) FROM results WHERE played_at >= $week AND played_at < $next") matches) after $(q -At -c "SELECT count(DISTINCT match_id) FROM ttt_week_state") matches, epsilon 1e-3:"
+	echo
+	echo "| step | seconds | matches solved | rows returned | window_change | largest error | ratings off by more than 0.1 | by more than 1 |"
+	echo "|---|---|---|---|---|---|---|---|"
+	local name call t
+	for name in none recompute whole 365 90 30; do
+		case $name in
+		none) call="ttt_week_state WHERE false" ;;
+		recompute) call="skill.ttt_state(\$r\$$after\$r\$, '{$o}')" ;;
+		whole) call="skill.ttt_update(\$r\$$after\$r\$, 'SELECT * FROM ttt_week_state', '{$o}')" ;;
+		*) call="skill.ttt_update(ttt_week_rows($name), ttt_week_state_rows($name), '{$o}')" ;;
+		esac
+		t=$(timed "CREATE TABLE ttt_week_step AS SELECT * FROM $call")
+		q -At -F ' | ' <<SQL
+SELECT '| ' || CASE '$name' WHEN 'none' THEN 'none (the state before the week)' WHEN 'recompute' THEN 'recompute (ttt_state)' WHEN 'whole' THEN 'ttt_update, whole history'
+                ELSE 'ttt_update, the last $name days' END,
+       CASE '$name' WHEN 'none' THEN '' ELSE '${t%% |*}' END, coalesce(max(u.solved_matches), 0),
+       CASE '$name' WHEN 'recompute' THEN '' ELSE count(u.*)::text END,
+       round(coalesce(max(u.window_change), 0)::numeric, 4),
+       e.largest, e.over_tenth, e.over_one || ' |'
+FROM (SELECT round(max(x.e)::numeric, 4) AS largest, count(*) FILTER (WHERE x.e > 0.1) AS over_tenth,
+             count(*) FILTER (WHERE x.e > 1) AS over_one
+      FROM (SELECT abs((CASE '$name' WHEN 'recompute' THEN u.rating ELSE coalesce(u.rating, s.rating) END).mu
+                       - (f.rating).mu) AS e
+            FROM ttt_week_fixed f LEFT JOIN ttt_week_state s USING (match_id, player_id)
+            LEFT JOIN ttt_week_step u USING (match_id, player_id)) x) e
+LEFT JOIN ttt_week_step u ON true
+GROUP BY e.largest, e.over_tenth, e.over_one;
+DROP TABLE ttt_week_step;
+SQL
+	done
+}
+
 [ "$MARGIN" = only ] || [ "${TRUST:-}" = only ] || [ "${TTT:-}" = only ] || win_loss
 [ -z "$MARGIN" ] || [ "${TRUST:-}" = only ] || [ "${TTT:-}" = only ] || margins
 [ -z "${TRUST:-}" ] || [ "${TTT:-}" = only ] || trust
-[ -z "${TTT:-}" ] || ttt
+[ -z "${TTT:-}" ] || { ttt; ttt_speed; }
