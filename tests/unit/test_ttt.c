@@ -12,6 +12,7 @@
 #include "trueskill.h"
 #include "blocks.h"
 #include "ttt.h"
+#include "ttt_duels.h"
 #include "unit.h"
 
 /*
@@ -34,40 +35,18 @@ typedef struct duel_history
 static void
 duels(duel_history *d, int n_players, int n_events, const int *winners, const int *losers)
 {
+	duel		events[16];
+	duel_arrays a = {d->prior_mu, d->prior_sigma, d->time, d->batch_event,
+	d->event_team, d->rank, d->team_item, d->player};
 	int			e;
 
-	for (e = 0; e < n_players; e++)
-	{
-		d->prior_mu[e] = 0.0;
-		d->prior_sigma[e] = 6.0;
-	}
-	d->team_item[0] = 0;
 	for (e = 0; e < n_events; e++)
 	{
-		d->time[e] = e + 1;
-		d->batch_event[e] = e;
-		d->event_team[e] = 2 * e;
-		d->rank[2 * e] = 1;
-		d->rank[2 * e + 1] = 2;
-		d->player[2 * e] = winners[e];
-		d->player[2 * e + 1] = losers[e];
-		d->team_item[2 * e + 1] = 2 * e + 1;
-		d->team_item[2 * e + 2] = 2 * e + 2;
+		events[e].time = e + 1;
+		events[e].winner = winners[e];
+		events[e].loser = losers[e];
 	}
-	d->batch_event[n_events] = n_events;
-	d->event_team[n_events] = 2 * n_events;
-	memset(&d->h, 0, sizeof(d->h));
-	d->h.n_players = n_players;
-	d->h.prior_mu = d->prior_mu;
-	d->h.prior_sigma = d->prior_sigma;
-	d->h.n_batches = n_events;
-	d->h.batch_time = d->time;
-	d->h.batch_event = d->batch_event;
-	d->h.event_team = d->event_team;
-	d->h.team_rank = d->rank;
-	d->h.team_item = d->team_item;
-	d->h.item_player = d->player;
-	d->h.item_weight = NULL;
+	duel_history_fill(&d->h, &a, n_players, events, NULL, n_events);
 }
 
 /* three_players.json: a > b at 1, b > c at 2, c > a at 3; players a b c. */

@@ -11,6 +11,7 @@
 
 #include "blocks.h"
 #include "ttt.h"
+#include "ttt_duels.h"
 #include "unit.h"
 
 /*
@@ -24,14 +25,7 @@
 /* The recompute taken for the fixed point (its own error about 1e-8) */
 #define FIXED_POINT 1e-10
 
-/* A match: winner beats loser at time; its id is its index. */
-typedef struct duel
-{
-	double		time;
-	int			winner;
-	int			loser;
-} duel;
-
+/* The matches (ttt_duels.h), each's id its index. */
 static duel duels[MAX_EVENTS];
 
 /* The stored state: each match's message to its winner and its loser. */
@@ -68,49 +62,14 @@ by_time_then_id(const void *a, const void *b)
 static void
 build(built *d, int n)
 {
-	int			e,
-				nb = 0;
+	duel_arrays a = {d->prior_mu, d->prior_sigma, d->time, d->batch_event,
+	d->event_team, d->rank, d->team_item, d->player};
+	int			e;
 
-	for (e = 0; e < PLAYERS; e++)
-	{
-		d->prior_mu[e] = 0.0;
-		d->prior_sigma[e] = 6.0;
-	}
 	for (e = 0; e < n; e++)
 		d->id[e] = e;
 	qsort(d->id, (size_t) n, sizeof(int), by_time_then_id);
-	d->team_item[0] = 0;
-	for (e = 0; e < n; e++)
-	{
-		const duel *m = &duels[d->id[e]];
-
-		if (e == 0 || m->time != d->time[nb - 1])
-		{
-			d->time[nb] = m->time;
-			d->batch_event[nb++] = e;
-		}
-		d->event_team[e] = 2 * e;
-		d->rank[2 * e] = 1;
-		d->rank[2 * e + 1] = 2;
-		d->player[2 * e] = m->winner;
-		d->player[2 * e + 1] = m->loser;
-		d->team_item[2 * e + 1] = 2 * e + 1;
-		d->team_item[2 * e + 2] = 2 * e + 2;
-	}
-	d->batch_event[nb] = n;
-	d->event_team[n] = 2 * n;
-	memset(&d->h, 0, sizeof(d->h));
-	d->h.n_players = PLAYERS;
-	d->h.prior_mu = d->prior_mu;
-	d->h.prior_sigma = d->prior_sigma;
-	d->h.n_batches = nb;
-	d->h.batch_time = d->time;
-	d->h.batch_event = d->batch_event;
-	d->h.event_team = d->event_team;
-	d->h.team_rank = d->rank;
-	d->h.team_item = d->team_item;
-	d->h.item_player = d->player;
-	d->h.item_weight = NULL;
+	duel_history_fill(&d->h, &a, PLAYERS, duels, d->id, n);
 }
 
 static unsigned long rng = 12345;
