@@ -1,10 +1,12 @@
 /*
- * match_batch.c - the error of the rating check both replay engines make
- * (match_batch.h).
+ * match_batch.c - the errors of the rows' order and of the rating check
+ * that the replay engines and ttt's reader share (match_batch.h).
  */
 #include "engine/match_batch.h"
 
 #include <math.h>
+
+#include "utils/builtins.h"
 
 /* Not finite comes first, whichever field it is in. */
 void
@@ -28,4 +30,15 @@ batch_rating_error(const char *caller, int64 match_id, const double *r, int n_fi
 							caller, match_id),
 					 errdetail("The ratings or options are too extreme to compute in double precision.")));
 	elog(ERROR, "batch_rating_error called for a valid rating");
+}
+
+void
+batch_out_of_order(const char *caller, int64 match_id, int64 open_id, TimestampTz open_at)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("match " INT64_FORMAT " arrives out of order in %s", match_id, caller),
+			 errdetail("It follows match " INT64_FORMAT " (played_at %s); rows must come ordered by played_at, match_id with all rows of a match together.",
+					   open_id, timestamptz_to_str(open_at)),
+			 errhint("Feed the rows from a subquery with ORDER BY played_at, match_id.")));
 }

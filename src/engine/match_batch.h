@@ -2,7 +2,8 @@
  * match_batch.h - what both replay engines (replay.c, and o!TR's
  * families/otr_replay.c) do with the rows of a match: place each row in
  * the input's order, buffer it until its match is complete, and check the
- * ratings the match gave.
+ * ratings the match gave.  TrueSkill Through Time's reader
+ * (sql/ttt_rows.c) places its rows, and reports their order, the same way.
  */
 #ifndef SKILL_ENGINE_MATCH_BATCH_H
 #define SKILL_ENGINE_MATCH_BATCH_H
@@ -62,6 +63,13 @@ batch_reserve(void **rows, int *max_rows, int n, Size row_size)
 /* Raises batch_check_rating's error for r (out of line: it is rare). */
 pg_noreturn extern void batch_rating_error(const char *caller, int64 match_id, const double *r,
 							   int n_fields);
+
+/*
+ * The error of a row whose match goes back (ROW_GOES_BACK): match_id after
+ * the open match (open_id, played at open_at), in caller.
+ */
+pg_noreturn extern void batch_out_of_order(const char *caller, int64 match_id, int64 open_id,
+										   TimestampTz open_at);
 
 /*
  * Raises 22003 unless the rating r (n_fields fields, the spreads after the

@@ -396,20 +396,6 @@ close_period(ReplayState *state)
 	state->periods_ended++;
 }
 
-static void
-out_of_order(ReplayState *state, int64 match_id, TimestampTz played_at)
-{
-	ReplayEngine *e = state->engine;
-
-	ereport(ERROR,
-			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("match " INT64_FORMAT " arrives out of order in %s",
-					match_id, state->caller),
-			 errdetail("It follows match " INT64_FORMAT " (played_at %s); rows must come ordered by played_at, match_id with all rows of a match together.",
-					   e->match_id, timestamptz_to_str(e->played_at)),
-			 errhint("Feed the rows from a subquery with ORDER BY played_at, match_id.")));
-}
-
 /*
  * Closes the current rating period when a match opens a later one, and
  * notes whether periods are still per match (replay.h).
@@ -535,7 +521,7 @@ replay_add_row(ReplayState *state, int64 match_id, TimestampTz played_at,
 							played_at))
 	{
 		case ROW_GOES_BACK:
-			out_of_order(state, match_id, played_at);
+			batch_out_of_order(state->caller, match_id, e->match_id, e->played_at);
 			break;
 		case ROW_NEW_MATCH:
 			start_match(state, match_id, played_at, has_period, period);

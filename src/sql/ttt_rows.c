@@ -16,6 +16,8 @@
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
+
+#include "engine/match_batch.h"
 #include "utils/timestamp.h"
 
 #include "sql/jsonb_args.h"
@@ -443,20 +445,17 @@ read_row(void *arg, TupleTableSlot *slot, TupleDesc desc)
 	played_at = DatumGetTimestampTz(rows_column_value(values, nulls, 2, "played_at"));
 	if (TIMESTAMP_NOT_FINITE(played_at))
 		match_error(match_id, "has an infinite played_at");
-	if (r->n_match > 0 && match_id != r->match_id)
+	switch (batch_row_place(r->n_match > 0, r->match_id, r->played_at, match_id, played_at))
 	{
-		if (played_at < r->played_at || (played_at == r->played_at && match_id < r->match_id))
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg("match " INT64_FORMAT " arrives out of order in %s",
-							match_id, r->caller),
-					 errdetail("It follows match " INT64_FORMAT " (played_at %s); rows must come ordered by played_at, match_id with all rows of a match together.",
-							   r->match_id, timestamptz_to_str(r->played_at)),
-					 errhint("Feed the rows from a subquery with ORDER BY played_at, match_id.")));
-		flush_match(r);
+		case ROW_GOES_BACK:
+			batch_out_of_order(r->caller, match_id, r->match_id, r->played_at);
+		case ROW_NEW_MATCH:
+			if (r->n_match > 0)
+				flush_match(r);
+			break;
+		case ROW_IN_MATCH:
+			break;
 	}
-	else if (r->n_match > 0 && played_at != r->played_at)
-		match_error(match_id, "has rows with different played_at");
 	r->match_id = match_id;
 	r->played_at = played_at;
 	player_id = DatumGetInt64(rows_column_value(values, nulls, r->col_player, "player_id"));
