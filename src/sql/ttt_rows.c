@@ -509,6 +509,7 @@ ttt_read_rows(FunctionCallInfo fcinfo, text *query, const TttOptions *options,
 	r.event_team[r.n_events] = r.n_teams;
 	r.team_item[r.n_teams] = r.n_items;
 	out->n_events = r.n_events;
+	out->players = r.players;
 	out->h.n_players = r.n_players;
 	out->h.prior_mu = r.prior_mu;
 	out->h.prior_sigma = r.prior_sigma;
@@ -520,4 +521,12 @@ ttt_read_rows(FunctionCallInfo fcinfo, text *query, const TttOptions *options,
 	out->h.team_item = r.team_item;
 	out->h.item_player = r.item_player;
 	out->h.item_weight = r.item_weight;
+}
+
+int
+ttt_player_index(const TttHistory *hist, int64 player_id)
+{
+	TttPlayer  *p = tttplayers_lookup(hist->players, player_id);
+
+	return p ? p->index : -1;
 }

@@ -36,9 +36,12 @@ typedef struct TttOptions
 extern void ttt_read_options(Jsonb *options, const char *caller, bool forecasts,
 							 TttOptions *out);
 
+struct tttplayers_hash;
+
 typedef struct TttHistory
 {
 	sk_ttt_history h;			/* the core's view of the arrays below */
+	struct tttplayers_hash *players;	/* player_id to index: ttt_player_index */
 	int			n_events;
 	int64	   *player_id;		/* by player index */
 	int		   *player_matches;
@@ -56,6 +59,9 @@ typedef struct TttHistory
  */
 extern void ttt_read_rows(FunctionCallInfo fcinfo, text *query, const TttOptions *options,
 						  const char *caller, TttHistory *out);
+
+/* The index of the player in the history, or -1 for one it lacks. */
+extern int	ttt_player_index(const TttHistory *hist, int64 player_id);
 
 /*
  * ttt_sql.c: skill.match_predictions('ttt', rows, options), called by

@@ -30,7 +30,6 @@ typedef struct StateReader
 	const TttHistory *hist;
 	TttStoredState *out;
 	int64	   *match_event;	/* (match_id, event) pairs by match_id */
-	int64	   *player_index;	/* (player_id, index) pairs by player_id */
 	TimestampTz window_start;	/* the first batch's played_at */
 	Oid			rating_type;
 	CompositeType rating;
@@ -142,7 +141,7 @@ state_row_before(StateReader *r, int64 match_id, int64 player_id, TimestampTz pl
 	if (played_at >= r->window_start)
 		state_row_error(player_id, match_id, "has no row in the rows query",
 						"Delete the state rows of matches removed from the history; when the rows query is a window of the history (the matches from some time on), the state rows before it are boundaries, the rest must be in it.");
-	p = pair_lookup(r->player_index, r->hist->h.n_players, player_id);
+	p = ttt_player_index(r->hist, player_id);
 	if (p < 0)
 		return;					/* no match in the window */
 	if (out->has_before[p] && out->before_at[p] > played_at)
@@ -243,11 +242,9 @@ ttt_read_state(FunctionCallInfo fcinfo, text *query, const TttHistory *hist, Ttt
 	r.hist = hist;
 	r.out = out;
 	r.match_event = sorted_pairs(hist->event_match_id, hist->n_events);
-	r.player_index = sorted_pairs(hist->player_id, h->n_players);
 	r.window_start = h->n_batches > 0 ? hist->batch_played_at[0] : DT_NOEND;
 	r.rating_type = extension_type(fcinfo, "rating");
 	composite_init(&r.rating, r.rating_type, CurrentMemoryContext);
 	rows_cursor_run(query, state_check_columns, state_row, &r);
 	pfree(r.match_event);
-	pfree(r.player_index);
 }
