@@ -139,29 +139,10 @@ ttt_state(PG_FUNCTION_ARGS)
 typedef struct WindowPlayers
 {
 	int		   *first_item;		/* the player's first item in the rows */
+	int		   *first_event;	/* and its event */
 	double	   *elapsed;		/* from its boundary to its first batch */
 	double	   *before[2];		/* the boundary's posterior, before the update */
 } WindowPlayers;
-
-/* The event of an item. */
-static int
-item_event(const TttHistory *hist, int item)
-{
-	const sk_ttt_history *h = &hist->h;
-	int			lo = 0,
-				hi = hist->n_events - 1;
-
-	while (lo < hi)
-	{
-		int			mid = (lo + hi + 1) / 2;
-
-		if (h->team_item[h->event_team[mid]] <= item)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	return lo;
-}
 
 /* The drift from a player's boundary to its first batch, in time units. */
 static double
@@ -187,8 +168,7 @@ window_priors(TttHistory *hist, const TttOptions *options, const TttStoredState 
 
 	for (p = 0; p < h->n_players; p++)
 	{
-		int			first = w->first_item[p];
-		TimestampTz at = hist->batch_played_at[hist->event_batch[item_event(hist, first)]];
+		TimestampTz at = hist->batch_played_at[hist->event_batch[w->first_event[p]]];
 		double		past_sigma = stored->before_past[2 * p + 1];
 
 		mu[p] = h->prior_mu[p];
@@ -205,20 +185,24 @@ window_priors(TttHistory *hist, const TttOptions *options, const TttStoredState 
 	h->prior_sigma = sigma;
 }
 
-/* Each player's first item in the rows. */
+/* Each player's first item in the rows, and its event. */
 static void
 first_items(const TttHistory *hist, WindowPlayers *w)
 {
 	const sk_ttt_history *h = &hist->h;
-	int			n_items = h->team_item[h->event_team[hist->n_events]];
-	int			i,
+	int			e,
+				i,
 				p;
 
 	for (p = 0; p < h->n_players; p++)
 		w->first_item[p] = -1;
-	for (i = 0; i < n_items; i++)
-		if (w->first_item[h->item_player[i]] < 0)
-			w->first_item[h->item_player[i]] = i;
+	for (e = 0; e < hist->n_events; e++)
+		for (i = h->team_item[h->event_team[e]]; i < h->team_item[h->event_team[e + 1]]; i++)
+			if (w->first_item[h->item_player[i]] < 0)
+			{
+				w->first_item[h->item_player[i]] = i;
+				w->first_event[h->item_player[i]] = e;
+			}
 }
 
 /*
@@ -261,7 +245,7 @@ check_first_slots(const TttHistory *hist, const TttStoredState *stored, sk_ttt_s
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 					 errmsg("the state of player " INT64_FORMAT " in match " INT64_FORMAT " does not follow from %s",
-							hist->player_id[p], hist->event_match_id[item_event(hist, first)],
+							hist->player_id[p], hist->event_match_id[w->first_event[p]],
 							stored->has_before[p] ? "its state row before the rows" : "its prior"),
 					 errdetail("Its past has mu %.6g and sigma %.6g; its prior and stored messages give %.6g and %.6g.",
 							   stored->past[2 * first], stored->past[2 * first + 1], mu, sigma),
@@ -329,6 +313,7 @@ ttt_update(PG_FUNCTION_ARGS)
 	bool	   *keep;
 	double		moved;
 	int			n_items,
+				e,
 				b,
 				k,
 				i;
@@ -340,6 +325,7 @@ ttt_update(PG_FUNCTION_ARGS)
 	h = &hist.h;
 	ttt_read_state(fcinfo, PG_GETARG_TEXT_PP(1), &hist, &stored);
 	w.first_item = palloc_extended(sizeof(int) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
+	w.first_event = palloc_extended(sizeof(int) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
 	w.elapsed = palloc_extended(sizeof(double) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
 	w.before[0] = palloc_extended(sizeof(double) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
 	w.before[1] = palloc_extended(sizeof(double) * Max(h->n_players, 1), MCXT_ALLOC_HUGE);
@@ -356,9 +342,13 @@ ttt_update(PG_FUNCTION_ARGS)
 	report_core_status(sk_ttt_local_start(state), "ttt_update");
 	check_first_slots(&hist, &stored, state, &w);
 	boundary_moves(&stored, state, &w, h->n_players, true);
-	for (i = 0; i < n_items; i++)
-		if (!stored.loaded[i])
-			sk_ttt_local_mark_event(state, item_event(&hist, i));
+	for (e = 0; e < hist.n_events; e++)
+		for (i = h->team_item[h->event_team[e]]; i < h->team_item[h->event_team[e + 1]]; i++)
+			if (!stored.loaded[i])
+			{
+				sk_ttt_local_mark_event(state, e);
+				break;
+			}
 	if (!sk_ttt_local_smooth(state, options.params.epsilon, &counts))
 		ereport(WARNING,
 				(errmsg("ttt_update stopped at the iteration limit (%d rounds) with changes above epsilon",
