@@ -336,30 +336,21 @@ VACUUM ANALYZE ttt_week_state;
 CREATE TABLE ttt_week_fixed AS
 SELECT * FROM skill.ttt_state(\$r\$$after\$r\$, '{$o, "epsilon": 1e-5, "iterations": 5000}');
 CREATE UNIQUE INDEX ON ttt_week_fixed (match_id, player_id);
-CREATE FUNCTION ttt_week_rows(d int) RETURNS text LANGUAGE sql AS \$f\$
-  SELECT format('$rows WHERE played_at >= %L AND played_at < %s ORDER BY played_at, match_id',
-                timestamptz $week - d * interval '24 hours', \$q\$$next\$q\$) \$f\$;
-CREATE FUNCTION ttt_week_state_rows(d int) RETURNS text LANGUAGE sql AS \$f\$
-  SELECT format('SELECT * FROM ttt_week_state WHERE played_at >= %1\$L
-                 UNION ALL
-                 SELECT b.* FROM (SELECT DISTINCT player_id FROM results
-                                  WHERE played_at >= %1\$L AND played_at < %2\$s) w
-                 CROSS JOIN LATERAL (SELECT * FROM ttt_week_state s WHERE s.player_id = w.player_id
-                                     AND s.played_at < %1\$L ORDER BY s.played_at DESC LIMIT 1) b',
-                timestamptz $week - d * interval '24 hours', \$q\$$next\$q\$) \$f\$;
 SQL
+	q -f "$REPO_ROOT/scripts/ttt_window.sql"
 	echo
 	echo "The week of 2024-11-11 ($(q -At -c "SELECT count(DISTINCT match_id) FROM results WHERE played_at >= $week AND played_at < $next") matches) after $(q -At -c "SELECT count(DISTINCT match_id) FROM ttt_week_state") matches, epsilon 1e-3:"
 	echo
 	echo "| step | seconds | matches solved | rows returned | window_change | largest error | ratings off by more than 0.1 | by more than 1 |"
 	echo "|---|---|---|---|---|---|---|---|"
-	local name call t
+	local name call since t
 	for name in none recompute whole 365 90 30; do
 		case $name in
 		none) call="ttt_week_state WHERE false" ;;
 		recompute) call="skill.ttt_state(\$r\$$after\$r\$, '{$o}')" ;;
 		whole) call="skill.ttt_update(\$r\$$after\$r\$, 'SELECT * FROM ttt_week_state', '{$o}')" ;;
-		*) call="skill.ttt_update(ttt_week_rows($name), ttt_week_state_rows($name), '{$o}')" ;;
+		*) since="timestamptz $week - $name * interval '24 hours'"
+			call="skill.ttt_update(ttt_window_rows('results', $since, $next), ttt_window_state('ttt_week_state', 'results', $since, $next), '{$o}')" ;;
 		esac
 		t=$(timed "CREATE TABLE ttt_week_step AS SELECT * FROM $call")
 		q -At -F ' | ' <<SQL

@@ -100,21 +100,8 @@ VACUUM ANALYZE state;
 CREATE TABLE fixed AS
 SELECT * FROM skill.ttt_state(\$r\$$after\$r\$, '{$upd, "epsilon": 1e-7, "iterations": 1000}');
 CREATE UNIQUE INDEX ON fixed (match_id, player_id);
--- the window of the last d days: its rows, and its state rows with each of
--- its players' last one before it
-CREATE FUNCTION window_rows(d int) RETURNS text LANGUAGE sql AS \$f\$
-  SELECT format('SELECT match_id, played_at, player_id, team, rank FROM bench
-                 WHERE played_at >= %L AND played_at < %L ORDER BY played_at, match_id',
-                $(day "($last - d)"), $(day $((last + 1)))) \$f\$;
-CREATE FUNCTION window_state(d int) RETURNS text LANGUAGE sql AS \$f\$
-  SELECT format('SELECT * FROM state WHERE played_at >= %1\$L
-                 UNION ALL
-                 SELECT b.* FROM (SELECT DISTINCT player_id FROM bench
-                                  WHERE played_at >= %1\$L AND played_at < %2\$L) w
-                 CROSS JOIN LATERAL (SELECT * FROM state s WHERE s.player_id = w.player_id
-                                     AND s.played_at < %1\$L ORDER BY s.played_at DESC LIMIT 1) b',
-                $(day "($last - d)"), $(day $((last + 1)))) \$f\$;
 SQL
+q -f "$REPO_ROOT/scripts/ttt_window.sql"
 recompute=$(best "SELECT max(solved_matches) FROM skill.ttt_state(\$r\$$after\$r\$, '{$upd}')")
 recompute_solved=$(cat "$CLUSTER_DIR/result")
 echo "one day more ($(q -c "SELECT count(DISTINCT match_id) FROM bench WHERE played_at >= $(day $last) AND played_at < $(day $((last + 1)))") matches on day $last) after $(q -c "SELECT count(DISTINCT match_id) FROM state") matches, epsilon 1e-4:"
@@ -125,7 +112,8 @@ for d in whole 365 90 30 7; do
 	if [ "$d" = whole ]; then
 		call="skill.ttt_update(\$r\$$after\$r\$, 'SELECT * FROM state', '{$upd}')"
 	else
-		call="skill.ttt_update(window_rows($d), window_state($d), '{$upd}')"
+		since="$(day $((last - d)))" until="$(day $((last + 1)))"
+		call="skill.ttt_update(ttt_window_rows('bench', $since, $until), ttt_window_state('state', 'bench', $since, $until), '{$upd}')"
 	fi
 	t=$(best "SELECT count(*) FROM $call")
 	q -F ' | ' <<SQL
